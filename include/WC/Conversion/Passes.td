@@ -1,0 +1,78 @@
+//===- Passes.td - WC conversion passes --------------------*- tablegen -*-===//
+//
+// Lowerings of the `wc` dialect to NVVM, and of the `gpu` warp-level ops
+// that upstream MLIR cannot lower to NVVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_CONVERSION_PASSES_TD
+#define WC_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertGPUSubgroupToWC : Pass<"convert-gpu-subgroup-to-wc"> {
+  let summary = "Lower gpu subgroup ops that upstream NVVM lowering lacks";
+  let description = [{
+    Upstream MLIR 22 has no NVVM lowering for `gpu.subgroup_reduce`,
+    `gpu.subgroup_id`, `gpu.num_subgroups`, `gpu.subgroup_size`,
+    `gpu.rotate` and `gpu.subgroup_broadcast`. This pass rewrites them into
+    `wc` collectives (`wc.reduce`, `wc.shuffle`, `wc.active_mask`) and
+    `gpu` id arithmetic, which `convert-wc-to-nvvm` and `convert-gpu-to-nvvm`
+    then lower:
+
+    - `gpu.subgroup_reduce` (every kind, clustered or not, scalars and
+      vectors of them) becomes `wc.reduce` per element;
+    - `gpu.subgroup_size` becomes the warp size (32);
+    - `gpu.subgroup_id` becomes the linear thread id divided by 32 and
+      `gpu.num_subgroups` the block size divided by 32, rounded up;
+    - `gpu.rotate` becomes `wc.shuffle idx` within its width;
+    - `gpu.subgroup_broadcast` becomes `wc.shuffle idx` from the given lane,
+      or from the lowest lane of `wc.active_mask`.
+  }];
+  let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+def ConvertWCToNVVM : Pass<"convert-wc-to-nvvm"> {
+  let summary = "Lower the wc dialect to NVVM, scf, arith and vector ops";
+  let description = [{
+    Lowers every `wc` op, leaving NVVM ops on builtin types together with
+    `arith`, `scf`, `vector`, `memref` and `gpu.lane_id`, which the upstream
+    `convert-gpu-to-nvvm` and friends lower further:
+
+    - `wc.warp_job` is inlined; `wc.vthreads` is unrolled once per virtual
+      thread (original thread ids reconstructed from the lane id, the tail
+      of a partial last warp masked); `wc.job_loop` becomes an `scf.for`
+      (static schedule) or an `scf.while` fed by an atomic ticket broadcast
+      from lane 0 (dynamic schedule, self-resetting counter);
+    - `!wc.lane_array<N x T>` becomes a `vector<S x T>` of per-lane
+      registers (`S` slots), reads from other lanes `nvvm.shfl.sync idx`;
+    - `wc.shuffle`, `wc.vote`, `wc.match`, `wc.elect` map to
+      `nvvm.shfl.sync`, `nvvm.vote.sync`, `nvvm.match.sync`,
+      `nvvm.elect.sync` (values wider or narrower than 32 bits are split or
+      widened);
+    - `wc.reduce` uses `nvvm.redux.sync` for 32-bit integers on chips that
+      have it (sm_80+) and a butterfly of `shfl.sync.bfly` otherwise;
+      `wc.scan` and `wc.segmented_reduce` are log2(32) = 5 steps of
+      `shfl.sync.up`;
+    - `wc.aggregated_atomic_add` groups lanes by address with
+      `nvvm.match.sync any` and issues one `memref.atomic_rmw` per group;
+    - `wc.warp_sync` becomes `nvvm.bar.warp.sync`, named barriers
+      `nvvm.barrier id/number_of_threads` and `nvvm.barrier.arrive`.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip; decides which warp instructions exist">
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
+#endif // WC_CONVERSION_PASSES_TD

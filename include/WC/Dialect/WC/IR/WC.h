@@ -1,0 +1,33 @@
+//===- WC.h - Warp-Consolidation dialect ------------------------*- C++ -*-===//
+//
+// Declares the `wc` dialect, its types, enums and operations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_DIALECT_WC_IR_WC_H
+#define WC_DIALECT_WC_IR_WC_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "WC/Dialect/WC/IR/WCDialect.h.inc"
+#include "WC/Dialect/WC/IR/WCEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "WC/Dialect/WC/IR/WCAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "WC/Dialect/WC/IR/WCTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "WC/Dialect/WC/IR/WCOps.h.inc"
+
+#endif // WC_DIALECT_WC_IR_WC_H

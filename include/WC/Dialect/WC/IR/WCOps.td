@@ -1,0 +1,494 @@
+//===- WCOps.td - WC dialect operations --------------------*- tablegen -*-===//
+//
+// Operations of the `wc` dialect: warp jobs and their scheduling, lane
+// arrays, warp collectives and synchronisation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_DIALECT_WC_IR_WCOPS_TD
+#define WC_DIALECT_WC_IR_WCOPS_TD
+
+include "WC/Dialect/WC/IR/WCTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+// Scalars a lane can hold in registers and move through shuffles.
+def WC_Scalar : AnyTypeOf<[I1, I8, I16, I32, I64, F16, BF16, F32, F64, Index],
+                          "scalar of at most 64 bits">;
+
+//===----------------------------------------------------------------------===//
+// Structure: warp jobs, virtual threads, job scheduling
+//===----------------------------------------------------------------------===//
+
+def WC_YieldOp : WC_Op<"yield", [Pure, Terminator, ReturnLike,
+    ParentOneOf<["WarpJobOp", "VThreadsOp", "JobLoopOp"]>]> {
+  let summary = "terminates the regions of wc structure ops";
+  let description = [{
+    Terminates the region of `wc.warp_job`, `wc.vthreads` and `wc.job_loop`.
+    In `wc.vthreads` it carries the per-virtual-thread values that the op
+    gathers into its vector results.
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ValueRange()); }]>];
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+def WC_WarpJobOp : WC_Op<"warp_job", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "one warp performs the job of one original thread block";
+  let description = [{
+    The region is executed by one warp, all 32 lanes converged, and does the
+    work of one thread block of the original kernel, whose shape is
+    `block`. Each lane runs `virtual_threads = ceil(bx * by * bz / 32)`
+    virtual threads of the original block; a virtual thread's work is
+    expressed with `wc.vthreads` inside the job, which gives it its original
+    thread ids. Code directly in the job, between `wc.vthreads` phases, is
+    executed once per lane: it is where uniform control flow and warp-level
+    synchronisation (`wc.warp_sync`) live.
+
+    Because thread ids inside a job are the original ones, the job must not
+    use `gpu.thread_id` or `gpu.block_dim` (which name the physical launch)
+    nor `gpu.barrier` (a block barrier among jobs would deadlock or
+    synchronise unrelated jobs): the verifier rejects them.
+
+    Example:
+
+    ```mlir
+    wc.warp_job block [256, 1, 1] virtual_threads 8 {
+      %v = wc.vthreads (%vt, %tx, %ty, %tz) -> vector<8xf32> {
+        %x = memref.load %in[%tx] : memref<256xf32>
+        wc.yield %x : f32
+      }
+      wc.warp_sync
+    }
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$block,
+                       I64Attr:$virtual_threads);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::llvm::ArrayRef<int64_t>":$block)>];
+  let extraClassDeclaration = [{
+    /// Number of threads of the original block.
+    int64_t getBlockSize();
+  }];
+}
+
+def WC_VThreadsOp : WC_Op<"vthreads", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    HasParent<"WarpJobOp">]> {
+  let summary = "runs its body for every virtual thread of the lane";
+  let description = [{
+    A phase of a warp job: each lane runs the body once per virtual thread it
+    owns. Virtual thread `v` of lane `l` is the original thread with linear id
+    `t = v * 32 + l`; the block arguments are `v` and the original thread ids
+    `(t mod bx, (t / bx) mod by, t / (bx * by))`. When the block size is not
+    a multiple of 32, the virtual threads with `t >= bx * by * bz` do not run.
+
+    The body yields one scalar per result; result `i` is a vector whose
+    element `v` is the value that virtual thread `v` yielded (undefined for
+    virtual threads that did not run). Later phases read the value of their
+    own virtual thread with `vector.extract %r[%v]`: values live across a
+    former barrier stay in registers.
+
+    Example:
+
+    ```mlir
+    %sums = wc.vthreads (%v, %tx, %ty, %tz) -> vector<8xi32> {
+      ...
+      wc.yield %s : i32
+    }
+    ```
+  }];
+  let results = (outs Variadic<VectorOfRankAndType<[1], [WC_Scalar]>>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The warp job this phase belongs to.
+    WarpJobOp getWarpJob();
+    ::mlir::Value getVirtualThreadIndex() { return getBody().getArgument(0); }
+    ::mlir::ValueRange getThreadIds() {
+      return getBody().getArguments().drop_front();
+    }
+  }];
+}
+
+def WC_JobLoopOp : WC_Op<"job_loop", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "a persistent warp agent loops over the jobs of a job grid";
+  let description = [{
+    Executed by a warp agent (all 32 lanes converged, `agent` uniform in the
+    warp): the agent runs the body for a sequence of jobs of the 3-D job grid
+    `grid`; the block arguments are the job's 3-D id. Together the `agents`
+    agents run every job exactly once.
+
+    - `schedule static`: agent `a` takes jobs `a, a + A, a + 2A, ...`.
+    - `schedule dynamic`: lane 0 takes the next job number from the ticket
+      `counter[0]` with an atomic add and broadcasts it to the warp. The last
+      agent to finish resets `counter` (ticket `[0]` and finished-agent count
+      `[1]`) to zero, so that the kernel can be launched again without host
+      help. The counter must be zero before the first launch, and concurrent
+      launches need distinct counters.
+    - `order`: how a job number maps to a 3-D job id: `x_major` (x varies
+      fastest, as CUDA numbers blocks) or `y_major`.
+    - `max_agents` (throttle): only agents `a < max_agents` take jobs; the
+      others finish at once.
+
+    Example:
+
+    ```mlir
+    wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n
+        schedule dynamic order x_major counter %ctr : memref<2xi32> {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Index:$gridX, Index:$gridY, Index:$gridZ,
+                       Index:$agent, Index:$agents,
+                       Optional<MemRefRankOf<[I32], [1]>>:$counter,
+                       WC_ScheduleAttr:$schedule,
+                       WC_PartitionOrderAttr:$order,
+                       OptionalAttr<I64Attr>:$max_agents);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::ValueRange getJobIds() { return getBody().getArguments(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Lane arrays
+//===----------------------------------------------------------------------===//
+
+def WC_LaneArraySplatOp : WC_Op<"lane_array_splat", [Pure,
+    TypesMatchWith<"value is the element type", "result", "value",
+                   "::llvm::cast<LaneArrayType>($_self).getElementType()">]> {
+  let summary = "a lane array with every element set to one value";
+  let description = [{
+    Creates a lane array whose elements all equal `value`, which must be
+    uniform in the warp.
+
+    ```mlir
+    %a = wc.lane_array_splat %zero : !wc.lane_array<64 x f32>
+    ```
+  }];
+  let arguments = (ins WC_Scalar:$value);
+  let results = (outs WC_LaneArrayType:$result);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($result))";
+}
+
+def WC_LaneReadOp : WC_Op<"lane_read", [
+    TypesMatchWith<"result is the element type", "array", "result",
+                   "::llvm::cast<LaneArrayType>($_self).getElementType()">]> {
+  let summary = "reads a slot of another lane (or of the calling lane)";
+  let description = [{
+    Returns slot `slot` of lane `lane` of the array, for every lane of the
+    warp (a collective: all 32 lanes must execute it). `slot` must be a
+    compile-time constant (an `arith.constant`): a run-time slot would force
+    the array into local memory. `lane` may differ per lane; when it is the
+    calling lane (`gpu.lane_id`) the read is a register read, otherwise a
+    shuffle.
+
+    ```mlir
+    %x = wc.lane_read %a[%c1] from %src : !wc.lane_array<64 x f32>
+    ```
+  }];
+  let arguments = (ins WC_LaneArrayType:$array, Index:$slot, I32:$lane);
+  let results = (outs WC_Scalar:$result);
+  let assemblyFormat = [{
+    $array `[` $slot `]` `from` $lane attr-dict `:` qualified(type($array))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The constant slot (the verifier guarantees there is one).
+    int64_t getStaticSlot();
+  }];
+}
+
+def WC_LaneWriteOp : WC_Op<"lane_write", [Pure,
+    AllTypesMatch<["array", "result"]>,
+    TypesMatchWith<"value is the element type", "array", "value",
+                   "::llvm::cast<LaneArrayType>($_self).getElementType()">]> {
+  let summary = "writes the calling lane's own slot of a lane array";
+  let description = [{
+    Returns `array` with slot `slot` of the calling lane replaced by `value`;
+    the slots of other lanes are unchanged. `slot` must be a compile-time
+    constant.
+
+    ```mlir
+    %b = wc.lane_write %x into %a[%c0] : !wc.lane_array<64 x f32>
+    ```
+  }];
+  let arguments = (ins WC_Scalar:$value, WC_LaneArrayType:$array, Index:$slot);
+  let results = (outs WC_LaneArrayType:$result);
+  let assemblyFormat = [{
+    $value `into` $array `[` $slot `]` attr-dict `:` qualified(type($array))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    int64_t getStaticSlot();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Warp collectives
+//===----------------------------------------------------------------------===//
+
+def WC_ShuffleOp : WC_Op<"shuffle", [
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "exchanges a value among the lanes of a warp";
+  let description = [{
+    Each lane returns `value` of a source lane, in segments of `width` lanes
+    (a power of two, at most 32; default 32). With `s = lane mod width` and
+    `base = lane - s`, the source lane is:
+
+    - `idx`:  `base + (offset mod width)`
+    - `up`:   `lane - offset`, valid when `s >= offset`
+    - `down`: `lane + offset`, valid when `s + offset < width`
+    - `xor`:  `lane xor offset`, valid when it stays in the segment
+
+    When the source is not valid the lane gets its own `value` and `valid`
+    is false. `mask` names the participating lanes (default: all 32); every
+    lane in it must execute the op and every source lane must be in it.
+
+    ```mlir
+    %r, %ok = wc.shuffle down %x, %c1 width 16 : f32
+    ```
+  }];
+  let arguments = (ins WC_ShuffleModeAttr:$mode, WC_Scalar:$value,
+                       I32:$offset,
+                       DefaultValuedAttr<I64Attr, "32">:$width,
+                       Optional<I32>:$mask);
+  let results = (outs WC_Scalar:$result, I1:$valid);
+  let assemblyFormat = [{
+    $mode $value `,` $offset (`width` $width^)? (`mask` $mask^)? attr-dict
+    `:` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def WC_VoteOp : WC_Op<"vote"> {
+  let summary = "warp vote: any, all, ballot or uni";
+  let description = [{
+    Combines a predicate over the lanes of `mask` (default all 32):
+    `any` and `all` return an `i1`, `uni` returns whether all lanes agree
+    (`i1`), `ballot` returns an `i32` whose bit `l` is lane `l`'s predicate.
+
+    ```mlir
+    %b = wc.vote ballot %p -> i32
+    ```
+  }];
+  let arguments = (ins WC_VoteKindAttr:$kind, I1:$predicate,
+                       Optional<I32>:$mask);
+  let results = (outs AnyTypeOf<[I1, I32]>:$result);
+  let assemblyFormat = [{
+    $kind $predicate (`mask` $mask^)? attr-dict `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def WC_MatchOp : WC_Op<"match"> {
+  let summary = "finds the lanes holding the same value";
+  let description = [{
+    `any`: returns the mask of lanes of `mask` whose `value` equals the
+    calling lane's; `same` is true. `all`: if every lane of `mask` holds the
+    same value, returns `mask` and `same = true`, otherwise `0` and `false`.
+
+    ```mlir
+    %peers, %same = wc.match any %key : i32
+    ```
+  }];
+  let arguments = (ins WC_MatchKindAttr:$kind,
+                       AnyTypeOf<[I32, I64]>:$value, Optional<I32>:$mask);
+  let results = (outs I32:$lanes, I1:$same);
+  let assemblyFormat = [{
+    $kind $value (`mask` $mask^)? attr-dict `:` type($value)
+  }];
+}
+
+def WC_ActiveMaskOp : WC_Op<"active_mask"> {
+  let summary = "the mask of lanes executing this op";
+  let description = [{
+    Returns an `i32` whose bit `l` is set when lane `l` executes the op
+    together with the calling lane (CUDA's `__activemask()`).
+
+    ```mlir
+    %active = wc.active_mask
+    ```
+  }];
+  let results = (outs I32:$mask);
+  let assemblyFormat = "attr-dict";
+}
+
+def WC_ElectOp : WC_Op<"elect"> {
+  let summary = "elects one lane of the warp";
+  let description = [{
+    Returns true in exactly one lane of `mask` (default all 32), the same for
+    all of them, and false elsewhere.
+
+    ```mlir
+    %leader = wc.elect
+    ```
+  }];
+  let arguments = (ins Optional<I32>:$mask);
+  let results = (outs I1:$elected);
+  let assemblyFormat = "(`mask` $mask^)? attr-dict";
+}
+
+def WC_ReduceOp : WC_Op<"reduce", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "warp reduction";
+  let description = [{
+    Combines `value` of the lanes of each cluster with `kind` and returns the
+    result to every lane of the cluster. Without `cluster`, the cluster is the
+    whole warp. `cluster(size = c, stride = s)` groups lanes
+    `l, l + s, ..., l + (c - 1) s` (both powers of two, `c * s <= 32`), as
+    `gpu.subgroup_reduce` does. All 32 lanes must execute it.
+
+    ```mlir
+    %s = wc.reduce add %x : f32
+    %m = wc.reduce maxsi %i cluster(size = 8, stride = 1) : i32
+    ```
+  }];
+  let arguments = (ins WC_CombiningKindAttr:$kind, WC_Scalar:$value,
+                       DefaultValuedAttr<I64Attr, "32">:$cluster_size,
+                       DefaultValuedAttr<I64Attr, "1">:$cluster_stride);
+  let results = (outs WC_Scalar:$result);
+  let assemblyFormat = [{
+    $kind $value (`cluster` `(` `size` `=` $cluster_size^ `,` `stride` `=`
+    $cluster_stride `)`)? attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def WC_ScanOp : WC_Op<"scan", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "warp prefix scan (inclusive or exclusive)";
+  let description = [{
+    Lane `l` returns the combination with `kind` of `value` of lanes `0..l`
+    (`inclusive`) or `0..l-1` (`exclusive`; lane 0 gets the identity of
+    `kind`). All 32 lanes must execute it.
+
+    ```mlir
+    %offsets = wc.scan exclusive add %count : i32
+    ```
+  }];
+  let arguments = (ins WC_ScanKindAttr:$scan, WC_CombiningKindAttr:$kind,
+                       WC_Scalar:$value);
+  let results = (outs WC_Scalar:$result);
+  let assemblyFormat = "$scan $kind $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def WC_SegmentedReduceOp : WC_Op<"segmented_reduce", [
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "warp reduction within segments marked by head flags";
+  let description = [{
+    The warp is cut into segments of consecutive lanes; a segment starts at
+    each lane whose `head` is true (and at lane 0). Lane `l` returns the
+    combination with `kind` of `value` from its segment's head up to `l`, so
+    the last lane of each segment holds the reduction of the segment. This is
+    the segmented reduction of collaborative task engagement. All 32 lanes
+    must execute it.
+
+    ```mlir
+    %partial = wc.segmented_reduce add %x, %isHead : f32
+    ```
+  }];
+  let arguments = (ins WC_CombiningKindAttr:$kind, WC_Scalar:$value,
+                       I1:$head);
+  let results = (outs WC_Scalar:$result);
+  let assemblyFormat = "$kind $value `,` $head attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def WC_AggregatedAtomicAddOp : WC_Op<"aggregated_atomic_add", [
+    AttrSizedOperandSegments,
+    TypesMatchWith<"value is the element type", "memref", "value",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">,
+    TypesMatchWith<"result is the element type", "memref", "result",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "warp-aggregated atomic add";
+  let description = [{
+    Has the meaning of every lane of `mask` (default: the lanes executing
+    it, `wc.active_mask`) performing
+    `memref.atomic_rmw addi/addf` of `value` at `memref[indices]` in lane
+    order, returning the value each lane's add saw. It is implemented with one
+    atomic per group of lanes that target the same address: the lowest lane
+    of a group adds the group's total and the others get their old value from
+    the prefix sum of the lower lanes of their group.
+
+    ```mlir
+    %old = wc.aggregated_atomic_add %one, %counts[%bin] : memref<256xi32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[I32, I64, F32]>:$value,
+                       AnyMemRef:$memref, Variadic<Index>:$indices,
+                       Optional<I32>:$mask);
+  let results = (outs AnyTypeOf<[I32, I64, F32]>:$result);
+  let assemblyFormat = [{
+    $value `,` $memref `[` $indices `]` (`mask` $mask^)? attr-dict
+    `:` type($memref)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronisation
+//===----------------------------------------------------------------------===//
+
+def WC_WarpSyncOp : WC_Op<"warp_sync"> {
+  let summary = "synchronises the lanes of a warp and orders their memory";
+  let description = [{
+    Waits until all lanes of `mask` (default all 32) reach it; memory
+    accesses of those lanes before it are visible to them after it. On sm_70
+    and later, lanes are scheduled independently, so lanes that communicate
+    through memory need it where the original kernel had a block barrier.
+
+    ```mlir
+    wc.warp_sync
+    ```
+  }];
+  let arguments = (ins Optional<I32>:$mask);
+  let assemblyFormat = "(`mask` $mask^)? attr-dict";
+}
+
+class WC_NamedBarrierOp<string mnemonic> : WC_Op<mnemonic> {
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>]>:$id,
+                       OptionalAttr<I64Attr>:$threads);
+  let assemblyFormat = "$id (`threads` $threads^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def WC_NamedBarrierSyncOp : WC_NamedBarrierOp<"named_barrier_sync"> {
+  let summary = "waits at a hardware named barrier";
+  let description = [{
+    Waits at barrier `id` (0..15) until `threads` threads (a multiple of 32;
+    default: all threads of the block) have arrived or synced at it. Barrier 0
+    is the one `gpu.barrier` uses. Used by warp specialization for
+    producer/consumer synchronisation between warp roles.
+
+    ```mlir
+    wc.named_barrier_sync 1 threads 128
+    ```
+  }];
+}
+
+def WC_NamedBarrierArriveOp : WC_NamedBarrierOp<"named_barrier_arrive"> {
+  let summary = "signals arrival at a named barrier without waiting";
+  let description = [{
+    Counts the calling warp's threads as arrived at barrier `id` (0..15) of
+    `threads` threads (required, a multiple of 32) and continues. A producer
+    arrives; its consumers sync.
+
+    ```mlir
+    wc.named_barrier_arrive 1 threads 128
+    ```
+  }];
+}
+
+#endif // WC_DIALECT_WC_IR_WCOPS_TD

@@ -1,0 +1,53 @@
+//===- Pipelines.h - Registered wc pass pipelines ---------------*- C++ -*-===//
+//
+// Pass pipelines that take `gpu` + `wc` IR to a `gpu.binary`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_PIPELINES_PIPELINES_H
+#define WC_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace wc {
+
+/// Options of `wc-lower-to-nvvm`.
+struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip (sm_70 .. sm_90a)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features; the default PTX ISA 8.0 is the first "
+                     "with sm_90"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Output of gpu-module-to-binary: isa (PTX text), bin "
+                     "(cubin, needs ptxas), fatbin, llvm, offloading"),
+      llvm::cl::init("isa")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("Optimisation level of the NVPTX backend (0..3)"),
+      llvm::cl::init(3)};
+  PassOptions::Option<std::string> ptxasOptions{
+      *this, "ptxas-options",
+      llvm::cl::desc("Extra options passed to ptxas for format=bin"),
+      llvm::cl::init("")};
+};
+
+/// Adds to `pm` (on a builtin.module) the lowering of `gpu` + `wc` kernels
+/// and their host code: gpu subgroup ops and wc ops to NVVM, then upstream's
+/// NVVM lowering and serialisation to a `gpu.binary`.
+void buildLowerToNVVMPipeline(OpPassManager &pm,
+                              const LowerToNVVMOptions &options);
+
+/// Registers the wc pipelines with the global pipeline registry.
+void registerPipelines();
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_PIPELINES_PIPELINES_H

@@ -1,0 +1,54 @@
+//===- TargetDescription.h - Hardware facts for WC passes -------*- C++ -*-===//
+//
+// The hardware numbers the Warp-Consolidation passes and lowerings depend on
+// (warp size, SM count, occupancy limits, register and shared-memory
+// budgets) in one place, so that no pass carries a literal for them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_TARGET_TARGETDESCRIPTION_H
+#define WC_TARGET_TARGETDESCRIPTION_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace wc {
+
+/// Lanes of a warp on every NVIDIA GPU. The `wc` dialect's semantics (lane
+/// arrays, collectives) are defined for this width.
+constexpr int64_t kWarpSize = 32;
+
+/// Hardware named barriers per block (ids 0..kNumNamedBarriers-1).
+constexpr int64_t kNumNamedBarriers = 16;
+
+/// Facts about one GPU that the WC passes need.
+struct TargetDescription {
+  llvm::StringRef chip;          ///< e.g. "sm_90"
+  int64_t smVersion;             ///< compute capability * 10, e.g. 90
+  int64_t smCount;               ///< streaming multiprocessors
+  int64_t warpSlotsPerSM;        ///< resident warps per SM
+  int64_t blockSlotsPerSM;       ///< resident blocks per SM
+  int64_t registersPerSM;        ///< 32-bit registers per SM
+  int64_t maxRegistersPerThread; ///< per-thread register cap
+  int64_t sharedMemoryPerSM;     ///< bytes
+  int64_t sharedMemoryPerBlock;  ///< bytes (opt-in maximum)
+  int64_t maxThreadsPerBlock;
+
+  /// Whether `redux.sync` exists for 32-bit integers (sm_80 and later).
+  bool hasIntegerRedux() const { return smVersion >= 80; }
+
+  /// H100 SXM (sm_90), the default target.
+  static const TargetDescription &h100();
+  /// The description of a chip name ("sm_90", "sm_80", ...), if known.
+  static std::optional<TargetDescription> lookup(llvm::StringRef chip);
+  /// The chip names `lookup` knows, comma separated, for diagnostics.
+  static std::string knownChips();
+};
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_TARGET_TARGETDESCRIPTION_H

@@ -1,0 +1,62 @@
+//===- WarpPrimitives.h - NVVM building blocks for warp ops -----*- C++ -*-===//
+//
+// Emitters shared by the lowerings of `wc` collectives: shuffles of any
+// scalar type, butterfly reductions, prefix scans and segmented scans built
+// from `nvvm.shfl.sync`, `nvvm.vote.sync` and `nvvm.redux.sync`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_LIB_CONVERSION_WCTONVVM_WARPPRIMITIVES_H
+#define WC_LIB_CONVERSION_WCTONVVM_WARPPRIMITIVES_H
+
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Target/TargetDescription.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace wc {
+
+/// Returns an i32 constant.
+Value createI32(OpBuilder &b, Location loc, int64_t value);
+
+/// Returns `mask` when present, else the full-warp member mask.
+Value getMemberMask(OpBuilder &b, Location loc, Value mask);
+
+/// Returns the calling lane's id as an i32.
+Value createLaneIdI32(OpBuilder &b, Location loc);
+
+/// Moves `value` (a wc.shuffle scalar: up to 64 bits, or index) between
+/// lanes with `nvvm.shfl.sync` of `mode` in segments of `width` lanes,
+/// splitting 64-bit values into two shuffles and widening narrower ones.
+/// When `valid` is non-null it receives whether the source lane was in range.
+Value createShuffle(OpBuilder &b, Location loc, ShuffleMode mode, Value value,
+                    Value offset, int64_t width, Value mask,
+                    Value *valid = nullptr);
+
+/// Returns `lhs kind rhs`.
+Value createCombine(OpBuilder &b, Location loc, CombiningKind kind, Value lhs,
+                    Value rhs);
+
+/// Returns the identity of `kind` for `type`.
+Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind, Type type);
+
+/// Reduces `value` over clusters of `clusterSize` lanes spaced
+/// `clusterStride` apart; every lane gets its cluster's result. Uses
+/// `nvvm.redux.sync` where `target` has it, a shuffle butterfly otherwise.
+Value createWarpReduce(OpBuilder &b, Location loc, CombiningKind kind,
+                       Value value, int64_t clusterSize, int64_t clusterStride,
+                       const TargetDescription &target);
+
+/// Inclusive (or exclusive) prefix scan of `value` over the warp's lanes.
+Value createWarpScan(OpBuilder &b, Location loc, CombiningKind kind,
+                     Value value, bool exclusive);
+
+/// Inclusive scan of `value` restarted at every lane whose `head` is set.
+Value createSegmentedScan(OpBuilder &b, Location loc, CombiningKind kind,
+                          Value value, Value head);
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_LIB_CONVERSION_WCTONVVM_WARPPRIMITIVES_H

@@ -1,0 +1,244 @@
+//===- WarpStructure.cpp - Expand warp jobs, vthreads and job loops -------===//
+//
+// Rewrites the structure ops of the `wc` dialect into ordinary control flow
+// run by every lane: a warp job is inlined, its virtual-thread phases are
+// unrolled with the original thread ids rebuilt from the lane id, and a job
+// loop becomes a strided `scf.for` or a ticket-fed `scf.while`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Conversion/WCToNVVM/WCToNVVM.h"
+#include "WarpPrimitives.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+
+/// Returns an index constant.
+static Value createIndex(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+/// Splits linear id `linear` into (x, y, z) of a box of extents `dims`, x
+/// varying fastest.
+static SmallVector<Value, 3> delinearize(OpBuilder &b, Location loc,
+                                         Value linear, ValueRange dims) {
+  Value x = b.createOrFold<arith::RemUIOp>(loc, linear, dims[0]);
+  Value rest = b.createOrFold<arith::DivUIOp>(loc, linear, dims[0]);
+  Value y = b.createOrFold<arith::RemUIOp>(loc, rest, dims[1]);
+  Value z = b.createOrFold<arith::DivUIOp>(loc, rest, dims[1]);
+  return {x, y, z};
+}
+
+/// Moves the operations of `body` but its terminator to the insertion point
+/// of `b`, after replacing the block arguments by `args`.
+static void spliceBody(OpBuilder &b, Block &body, ValueRange args) {
+  for (auto [arg, value] : llvm::zip(body.getArguments(), args))
+    arg.replaceAllUsesWith(value);
+  Block *dest = b.getInsertionBlock();
+  dest->getOperations().splice(b.getInsertionPoint(), body.getOperations(),
+                               body.begin(), std::prev(body.end()));
+}
+
+/// Unrolls `op` once per virtual thread of the lane.
+static void expandVThreads(VThreadsOp op) {
+  WarpJobOp job = op.getWarpJob();
+  int64_t blockSize = job.getBlockSize();
+  int64_t vthreads = job.getVirtualThreads();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value, 3> blockDims;
+  for (int64_t d : job.getBlock())
+    blockDims.push_back(createIndex(b, loc, d));
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+
+  Block &body = op.getBody().front();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  SmallVector<SmallVector<Value>> gathered(op.getNumResults());
+
+  for (int64_t v = 0; v < vthreads; ++v) {
+    Value linear = b.createOrFold<arith::AddIOp>(
+        loc, lane, createIndex(b, loc, v * kWarpSize));
+    IRMapping mapping;
+    mapping.map(op.getVirtualThreadIndex(), createIndex(b, loc, v));
+    for (auto [arg, id] :
+         llvm::zip(op.getThreadIds(), delinearize(b, loc, linear, blockDims)))
+      mapping.map(arg, id);
+    auto cloneBody = [&](OpBuilder &inner) {
+      for (Operation &nested : body.without_terminator())
+        inner.clone(nested, mapping);
+      return llvm::map_to_vector(yield.getValues(),
+                                 [&](Value v) { return mapping.lookup(v); });
+    };
+
+    SmallVector<Value> values;
+    if ((v + 1) * kWarpSize <= blockSize) {
+      values = cloneBody(b);
+    } else {
+      // Part of the last virtual-thread group lies past the block's end.
+      Value active =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, linear,
+                                createIndex(b, loc, blockSize));
+      auto ifOp = scf::IfOp::create(
+          b, loc, active,
+          [&](OpBuilder &then, Location l) {
+            scf::YieldOp::create(then, l, cloneBody(then));
+          },
+          [&](OpBuilder &otherwise, Location l) {
+            SmallVector<Value> zeros;
+            for (Value v : yield.getValues())
+              zeros.push_back(arith::ConstantOp::create(
+                  otherwise, l, otherwise.getZeroAttr(v.getType())));
+            scf::YieldOp::create(otherwise, l, zeros);
+          });
+      values = ifOp.getResults();
+    }
+    for (auto [list, value] : llvm::zip(gathered, values))
+      list.push_back(value);
+  }
+
+  SmallVector<Value> results;
+  for (auto [result, list] : llvm::zip(op.getResults(), gathered))
+    results.push_back(
+        vector::FromElementsOp::create(b, loc, result.getType(), list));
+  op->replaceAllUsesWith(results);
+  op->erase();
+}
+
+/// Inlines the body of `op` where it stands.
+static void expandWarpJob(WarpJobOp op) {
+  OpBuilder b(op);
+  spliceBody(b, op.getBody().front(), {});
+  op->erase();
+}
+
+/// Splits job number `job` into a 3-D job id of `grid` in `order`.
+static SmallVector<Value, 3> delinearizeJob(OpBuilder &b, Location loc,
+                                            Value job, ValueRange grid,
+                                            PartitionOrder order) {
+  if (order == PartitionOrder::x_major)
+    return delinearize(b, loc, job, grid);
+  SmallVector<Value, 3> yxz =
+      delinearize(b, loc, job, {grid[1], grid[0], grid[2]});
+  return {yxz[1], yxz[0], yxz[2]};
+}
+
+/// Emits the ticket fetch of the dynamic schedule: lane 0 takes the next job
+/// number from `counter[0]` and broadcasts it to the warp.
+static Value createTicketFetch(OpBuilder &b, Location loc, Value counter,
+                               Value isLeader) {
+  auto ifOp = scf::IfOp::create(
+      b, loc, isLeader,
+      [&](OpBuilder &then, Location l) {
+        Value ticket = memref::AtomicRMWOp::create(
+            then, l, arith::AtomicRMWKind::addi, createI32(then, l, 1), counter,
+            ValueRange{createIndex(then, l, 0)});
+        scf::YieldOp::create(then, l, ticket);
+      },
+      [&](OpBuilder &otherwise, Location l) {
+        scf::YieldOp::create(otherwise, l, createI32(otherwise, l, 0));
+      });
+  Value job = createShuffle(b, loc, ShuffleMode::idx, ifOp.getResult(0),
+                            createI32(b, loc, 0), kWarpSize,
+                            /*mask=*/nullptr);
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), job);
+}
+
+/// Emits the end of a dynamic-schedule agent: lane 0 counts the agent as
+/// finished; the last of `agents` to finish zeroes the counter.
+static void createCounterReset(OpBuilder &b, Location loc, Value counter,
+                               Value isLeader, Value agents) {
+  scf::IfOp::create(b, loc, isLeader, [&](OpBuilder &then, Location l) {
+    Value finished = memref::AtomicRMWOp::create(
+        then, l, arith::AtomicRMWKind::addi, createI32(then, l, 1), counter,
+        ValueRange{createIndex(then, l, 1)});
+    Value lastIndex = arith::SubIOp::create(
+        then, l,
+        arith::IndexCastUIOp::create(then, l, then.getI32Type(), agents),
+        createI32(then, l, 1));
+    Value isLast = arith::CmpIOp::create(then, l, arith::CmpIPredicate::eq,
+                                         finished, lastIndex);
+    scf::IfOp::create(then, l, isLast, [&](OpBuilder &last, Location ll) {
+      for (int64_t i : {0, 1})
+        memref::AtomicRMWOp::create(last, ll, arith::AtomicRMWKind::assign,
+                                    createI32(last, ll, 0), counter,
+                                    ValueRange{createIndex(last, ll, i)});
+      scf::YieldOp::create(last, ll);
+    });
+    scf::YieldOp::create(then, l);
+  });
+}
+
+/// Rewrites `op` into the job loop of its schedule.
+static void expandJobLoop(JobLoopOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value, 3> grid = {op.getGridX(), op.getGridY(), op.getGridZ()};
+  Value jobs = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, grid[0], grid[1]), grid[2]);
+  Value agents = op.getAgents();
+  if (std::optional<int64_t> maxAgents = op.getMaxAgents())
+    agents =
+        arith::MinUIOp::create(b, loc, agents, createIndex(b, loc, *maxAgents));
+  Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       op.getAgent(), agents);
+  auto guard = scf::IfOp::create(b, loc, active, /*withElseRegion=*/false);
+  b.setInsertionPoint(guard.thenBlock()->getTerminator());
+  Block &body = op.getBody().front();
+
+  if (op.getSchedule() == Schedule::static_stride) {
+    auto forOp = scf::ForOp::create(b, loc, op.getAgent(), jobs, agents);
+    b.setInsertionPoint(forOp.getBody()->getTerminator());
+    spliceBody(
+        b, body,
+        delinearizeJob(b, loc, forOp.getInductionVar(), grid, op.getOrder()));
+  } else {
+    Value counter = op.getCounter();
+    Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+    Value isLeader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           lane, createIndex(b, loc, 0));
+    Value first = createTicketFetch(b, loc, counter, isLeader);
+    scf::WhileOp::create(
+        b, loc, TypeRange{b.getIndexType()}, ValueRange{first},
+        [&](OpBuilder &before, Location l, ValueRange args) {
+          Value more = arith::CmpIOp::create(
+              before, l, arith::CmpIPredicate::ult, args[0], jobs);
+          scf::ConditionOp::create(before, l, more, args);
+        },
+        [&](OpBuilder &after, Location l, ValueRange args) {
+          spliceBody(after, body,
+                     delinearizeJob(after, l, args[0], grid, op.getOrder()));
+          Value next = createTicketFetch(after, l, counter, isLeader);
+          scf::YieldOp::create(after, l, next);
+        });
+    createCounterReset(b, loc, counter, isLeader, agents);
+  }
+  op->erase();
+}
+
+void wc::expandWarpStructure(Operation *root) {
+  SmallVector<VThreadsOp> phases;
+  SmallVector<WarpJobOp> jobs;
+  SmallVector<JobLoopOp> loops;
+  root->walk([&](Operation *op) {
+    if (auto phase = dyn_cast<VThreadsOp>(op))
+      phases.push_back(phase);
+    else if (auto job = dyn_cast<WarpJobOp>(op))
+      jobs.push_back(job);
+    else if (auto loop = dyn_cast<JobLoopOp>(op))
+      loops.push_back(loop);
+  });
+  // Phases need their enclosing job's shape, so they go first; loops only
+  // move their bodies, so the order among jobs and loops does not matter.
+  for (VThreadsOp phase : phases)
+    expandVThreads(phase);
+  for (WarpJobOp job : jobs)
+    expandWarpJob(job);
+  for (JobLoopOp loop : loops)
+    expandJobLoop(loop);
+}

@@ -1,0 +1,47 @@
+//===- Pipelines.cpp - Registered wc pass pipelines -----------------------===//
+//
+// `wc-lower-to-nvvm`: from `gpu` + `wc` to a `gpu.binary` for an NVIDIA chip,
+// covering what upstream's `gpu-lower-to-nvvm-pipeline` cannot lower and
+// defaulting to a PTX ISA that supports the chip.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Pipelines/Pipelines.h"
+#include "WC/Conversion/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
+                                  const LowerToNVVMOptions &options) {
+  pm.addPass(createGpuKernelOutliningPass());
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createConvertGPUSubgroupToWC());
+  ConvertWCToNVVMOptions wcOptions;
+  wcOptions.chip = options.chip;
+  kernels.addPass(createConvertWCToNVVM(wcOptions));
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+
+  gpu::GPUToNVVMPipelineOptions upstream;
+  upstream.cubinChip = options.chip;
+  upstream.cubinFeatures = options.features;
+  upstream.cubinFormat = options.format;
+  upstream.optLevel = options.optLevel;
+  upstream.cmdOptions = options.ptxasOptions;
+  gpu::buildLowerToNVVMPassPipeline(pm, upstream);
+}
+
+void wc::registerPipelines() {
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "wc-lower-to-nvvm",
+      "Lower gpu + wc kernels and their host code to a gpu.binary for an "
+      "NVIDIA GPU (default sm_90, PTX ISA 8.0)",
+      buildLowerToNVVMPipeline);
+}

@@ -1,0 +1,394 @@
+// RUN: wc-opt %s -split-input-file -verify-diagnostics
+
+func.func @warp_job_virtual_threads() {
+  // expected-error @+1 {{virtual_threads must be ceil(100 / 32) = 4, got 3}}
+  wc.warp_job block [100, 1, 1] virtual_threads 3 {
+  }
+  return
+}
+
+// -----
+
+func.func @warp_job_rank() {
+  // expected-error @+1 {{block shape must have 3 dimensions, got 2}}
+  wc.warp_job block [32, 1] virtual_threads 1 {
+  }
+  return
+}
+
+// -----
+
+func.func @warp_job_zero_dim() {
+  // expected-error @+1 {{block dimensions must be positive}}
+  wc.warp_job block [32, 0, 1] virtual_threads 0 {
+  }
+  return
+}
+
+// -----
+
+func.func @warp_job_thread_id() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{names the physical launch inside a warp job}}
+    %t = gpu.thread_id x
+  }
+  return
+}
+
+// -----
+
+func.func @warp_job_block_dim() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{names the physical launch inside a warp job}}
+    %t = gpu.block_dim x
+  }
+  return
+}
+
+// -----
+
+func.func @warp_job_barrier() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{block barrier inside a warp job}}
+    gpu.barrier
+  }
+  return
+}
+
+// -----
+
+func.func @warp_job_nested() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{warp jobs cannot be nested}}
+    wc.warp_job block [32, 1, 1] virtual_threads 1 {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @vthreads_outside_job() {
+  // expected-error @+1 {{expects parent op 'wc.warp_job'}}
+  wc.vthreads (%v, %x, %y, %z) {
+  }
+  return
+}
+
+// -----
+
+func.func @vthreads_result_size() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{result #0 must have one element per virtual thread (2), got 'vector<4xf32>'}}
+    %r = wc.vthreads (%v, %x, %y, %z) -> vector<4xf32> {
+      %c = arith.constant 1.0 : f32
+      wc.yield %c : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @vthreads_result_type() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{result #0 of type 'vector<2xf32>' does not gather yielded 'i32'}}
+    %r = wc.vthreads (%v, %x, %y, %z) -> vector<2xf32> {
+      %c = arith.constant 1 : i32
+      wc.yield %c : i32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @vthreads_yield_count() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{yields 0 value(s) for 1 result(s)}}
+    %r = wc.vthreads (%v, %x, %y, %z) -> vector<2xf32> {
+      wc.yield
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @vthreads_args() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{expected 4 region arguments, got 2}}
+    wc.vthreads (%v, %x) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @job_loop_dynamic_without_counter(%n: index) {
+  // expected-error @+1 {{dynamic schedule needs a ticket counter}}
+  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule dynamic order x_major {
+  }
+  return
+}
+
+// -----
+
+func.func @job_loop_static_with_counter(%n: index, %c: memref<2xi32>) {
+  // expected-error @+1 {{static schedule takes no counter}}
+  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule static order x_major counter %c : memref<2xi32> {
+  }
+  return
+}
+
+// -----
+
+func.func @job_loop_small_counter(%n: index, %c: memref<1xi32>) {
+  // expected-error @+1 {{counter needs 2 elements}}
+  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule dynamic order x_major counter %c : memref<1xi32> {
+  }
+  return
+}
+
+// -----
+
+func.func @job_loop_throttle(%n: index) {
+  // expected-error @+1 {{max_agents must be positive, got 0}}
+  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule static order x_major max_agents 0 {
+  }
+  return
+}
+
+// -----
+
+func.func @job_loop_schedule(%n: index) {
+  // expected-error @+1 {{unknown schedule 'guided' (expected 'static' or 'dynamic')}}
+  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule guided order x_major {
+  }
+  return
+}
+
+// -----
+
+func.func @job_loop_order(%n: index) {
+  // expected-error @+1 {{unknown partition order 'z_major'}}
+  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule static order z_major {
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{lane array must have at least one element, got 0}}
+func.func @lane_array_empty(%a: !wc.lane_array<0 x f32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{lane array element must be a signless integer, float or index scalar, got 'vector<2xf32>'}}
+func.func @lane_array_element(%a: !wc.lane_array<4 x vector<2xf32>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown lane array layout 'striped'}}
+func.func @lane_array_layout(%a: !wc.lane_array<4 x f32, striped>) {
+  return
+}
+
+// -----
+
+func.func @lane_read_runtime_slot(%a: !wc.lane_array<64 x f32>, %slot: index, %lane: i32) {
+  // expected-error @+1 {{slot index must be a compile-time constant: a run-time slot would place the lane array in local memory}}
+  %x = wc.lane_read %a[%slot] from %lane : !wc.lane_array<64 x f32>
+  return
+}
+
+// -----
+
+func.func @lane_read_slot_range(%a: !wc.lane_array<64 x f32>, %lane: i32) {
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{slot 2 out of range: '!wc.lane_array<64 x f32>' has 2 slot(s) per lane}}
+  %x = wc.lane_read %a[%c2] from %lane : !wc.lane_array<64 x f32>
+  return
+}
+
+// -----
+
+func.func @lane_write_runtime_slot(%a: !wc.lane_array<64 x f32>, %slot: index, %x: f32) {
+  // expected-error @+1 {{slot index must be a compile-time constant}}
+  %b = wc.lane_write %x into %a[%slot] : !wc.lane_array<64 x f32>
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @lane_write_type(%a: !wc.lane_array<64 x f32>, %x: i32) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{use of value '%x' expects different type than prior uses: 'f32' vs 'i32'}}
+  %b = wc.lane_write %x into %a[%c0] : !wc.lane_array<64 x f32>
+  return
+}
+
+// -----
+
+func.func @shuffle_width(%x: f32, %o: i32) {
+  // expected-error @+1 {{width must be a power of two in [1, 32], got 12}}
+  %r:2 = wc.shuffle down %x, %o width 12 : f32
+  return
+}
+
+// -----
+
+func.func @shuffle_width_large(%x: f32, %o: i32) {
+  // expected-error @+1 {{width must be a power of two in [1, 32], got 64}}
+  %r:2 = wc.shuffle down %x, %o width 64 : f32
+  return
+}
+
+// -----
+
+func.func @shuffle_type(%x: i128, %o: i32) {
+  // expected-error @+1 {{must be scalar of at most 64 bits}}
+  %r:2 = wc.shuffle idx %x, %o : i128
+  return
+}
+
+// -----
+
+func.func @vote_ballot_type(%p: i1) {
+  // expected-error @+1 {{vote ballot returns 'i32', not 'i1'}}
+  %r = wc.vote ballot %p -> i1
+  return
+}
+
+// -----
+
+func.func @vote_any_type(%p: i1) {
+  // expected-error @+1 {{vote any returns 'i1', not 'i32'}}
+  %r = wc.vote any %p -> i32
+  return
+}
+
+// -----
+
+func.func @match_type(%x: f32) {
+  // expected-error @+1 {{must be 32-bit signless integer or 64-bit signless integer}}
+  %r:2 = wc.match any %x : f32
+  return
+}
+
+// -----
+
+func.func @reduce_kind(%x: i32) {
+  // expected-error @+1 {{combining kind 'maxnumf' does not apply to 'i32'}}
+  %r = wc.reduce maxnumf %x : i32
+  return
+}
+
+// -----
+
+func.func @reduce_float_bitwise(%x: f32) {
+  // expected-error @+1 {{combining kind 'xor' does not apply to 'f32'}}
+  %r = wc.reduce xor %x : f32
+  return
+}
+
+// -----
+
+func.func @reduce_cluster(%x: f32) {
+  // expected-error @+1 {{cluster size must be a power of two in [1, 32], got 3}}
+  %r = wc.reduce add %x cluster(size = 3, stride = 1) : f32
+  return
+}
+
+// -----
+
+func.func @reduce_cluster_span(%x: f32) {
+  // expected-error @+1 {{cluster of 16 lanes with stride 4 does not fit in a warp of 32 lanes}}
+  %r = wc.reduce add %x cluster(size = 16, stride = 4) : f32
+  return
+}
+
+// -----
+
+func.func @scan_kind(%x: f32) {
+  // expected-error @+1 {{combining kind 'minsi' does not apply to 'f32'}}
+  %r = wc.scan inclusive minsi %x : f32
+  return
+}
+
+// -----
+
+func.func @segmented_reduce_kind(%x: i32, %h: i1) {
+  // expected-error @+1 {{combining kind 'minimumf' does not apply to 'i32'}}
+  %r = wc.segmented_reduce minimumf %x, %h : i32
+  return
+}
+
+// -----
+
+func.func @aggregated_atomic_indices(%m: memref<4x4xi32>, %i: index, %x: i32) {
+  // expected-error @+1 {{expected 2 indices for 'memref<4x4xi32>', got 1}}
+  %r = wc.aggregated_atomic_add %x, %m[%i] : memref<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @aggregated_atomic_type(%m: memref<4xi16>, %i: index, %x: i16) {
+  // expected-error @+1 {{must be 32-bit signless integer or 64-bit signless integer or 32-bit float}}
+  %r = wc.aggregated_atomic_add %x, %m[%i] : memref<4xi16>
+  return
+}
+
+// -----
+
+func.func @named_barrier_id() {
+  // expected-error @+1 {{barrier id must be in [0, 15], got 16}}
+  wc.named_barrier_sync 16
+  return
+}
+
+// -----
+
+func.func @named_barrier_negative_id() {
+  // expected-error @+1 {{attribute 'id' failed to satisfy constraint}}
+  wc.named_barrier_sync -1
+  return
+}
+
+// -----
+
+func.func @named_barrier_threads() {
+  // expected-error @+1 {{thread count must be a positive multiple of 32, got 48}}
+  wc.named_barrier_sync 1 threads 48
+  return
+}
+
+// -----
+
+func.func @named_barrier_arrive_threads() {
+  // expected-error @+1 {{needs a thread count}}
+  wc.named_barrier_arrive 1
+  return
+}
+
+// -----
+
+func.func @named_barrier_arrive_zero() {
+  // expected-error @+1 {{thread count must be a positive multiple of 32, got 0}}
+  wc.named_barrier_arrive 2 threads 0
+  return
+}
+
+// -----
+
+func.func @yield_outside() {
+  // expected-error @+1 {{expects parent op to be one of 'wc.warp_job, wc.vthreads, wc.job_loop'}}
+  wc.yield
+}

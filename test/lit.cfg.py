@@ -1,0 +1,23 @@
+# -*- Python -*- lit configuration of the wc test suite.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "WC"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.wc_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(["wc-opt"], [config.wc_tools_dir])
+config.substitutions.append(
+    ("%extract-ptx", "python3 " + os.path.join(config.wc_src_root, "utils", "extract-ptx.py")))
+
+# ptxas assembles generated PTX; without it those tests are unsupported.
+if config.ptxas and not config.ptxas.endswith("NOTFOUND"):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))

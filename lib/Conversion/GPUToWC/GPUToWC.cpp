@@ -121,7 +121,8 @@ static Value createBlockThreads(OpBuilder &b, Location loc) {
   Value x = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
   Value y = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
   Value z = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
-  return arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y), z);
+  Value xy = arith::MulIOp::create(b, loc, x, y);
+  return arith::MulIOp::create(b, loc, xy, z);
 }
 
 struct SubgroupIdToArith : OpRewritePattern<gpu::SubgroupIdOp> {
@@ -129,20 +130,16 @@ struct SubgroupIdToArith : OpRewritePattern<gpu::SubgroupIdOp> {
   LogicalResult matchAndRewrite(gpu::SubgroupIdOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto id = [&](gpu::Dimension d) -> Value {
-      return gpu::ThreadIdOp::create(rewriter, loc, d);
-    };
-    auto dim = [&](gpu::Dimension d) -> Value {
-      return gpu::BlockDimOp::create(rewriter, loc, d);
-    };
+    Value tx = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value ty = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::y);
+    Value tz = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::z);
+    Value bx = gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::x);
+    Value by = gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::y);
     // linear = x + bx * (y + by * z), as CUDA numbers threads into warps.
     Value inner = arith::AddIOp::create(
-        rewriter, loc, id(gpu::Dimension::y),
-        arith::MulIOp::create(rewriter, loc, dim(gpu::Dimension::y),
-                              id(gpu::Dimension::z)));
+        rewriter, loc, ty, arith::MulIOp::create(rewriter, loc, by, tz));
     Value linear = arith::AddIOp::create(
-        rewriter, loc, id(gpu::Dimension::x),
-        arith::MulIOp::create(rewriter, loc, dim(gpu::Dimension::x), inner));
+        rewriter, loc, tx, arith::MulIOp::create(rewriter, loc, bx, inner));
     rewriter.replaceOpWithNewOp<arith::DivUIOp>(
         op, linear, arith::ConstantIndexOp::create(rewriter, loc, kWarpSize));
     return success();

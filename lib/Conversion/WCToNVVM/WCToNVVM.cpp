@@ -351,9 +351,9 @@ struct NamedBarrierArriveLowering : OpConversionPattern<NamedBarrierArriveOp> {
   matchAndRewrite(NamedBarrierArriveOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    rewriter.replaceOpWithNewOp<NVVM::BarrierArriveOp>(
-        op, createI32(rewriter, loc, op.getId()),
-        createI32(rewriter, loc, *op.getThreads()));
+    Value id = createI32(rewriter, loc, op.getId());
+    Value threads = createI32(rewriter, loc, *op.getThreads());
+    rewriter.replaceOpWithNewOp<NVVM::BarrierArriveOp>(op, id, threads);
     return success();
   }
 };

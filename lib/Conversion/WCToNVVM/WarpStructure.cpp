@@ -35,6 +35,32 @@ static SmallVector<Value, 3> delinearize(OpBuilder &b, Location loc,
   return {x, y, z};
 }
 
+/// Splits linear thread id `linear`, known to be below `limit`, into the
+/// (x, y, z) thread ids of a block of static shape `block`, skipping the
+/// divisions that the bound makes identities.
+static SmallVector<Value, 3> delinearizeThread(OpBuilder &b, Location loc,
+                                               Value linear, int64_t limit,
+                                               ArrayRef<int64_t> block) {
+  SmallVector<Value, 3> ids;
+  Value rest = linear;
+  for (int64_t d = 0; d < 3; ++d) {
+    if (limit <= 1) {
+      ids.push_back(createIndex(b, loc, 0));
+      continue;
+    }
+    if (d == 2 || limit <= block[d]) {
+      ids.push_back(rest);
+      limit = 1;
+      continue;
+    }
+    Value extent = createIndex(b, loc, block[d]);
+    ids.push_back(arith::RemUIOp::create(b, loc, rest, extent));
+    rest = arith::DivUIOp::create(b, loc, rest, extent);
+    limit = llvm::divideCeil(limit, block[d]);
+  }
+  return ids;
+}
+
 /// Moves the operations of `body` but its terminator to the insertion point
 /// of `b`, after replacing the block arguments by `args`.
 static void spliceBody(OpBuilder &b, Block &body, ValueRange args) {
@@ -52,9 +78,6 @@ static void expandVThreads(VThreadsOp op) {
   int64_t vthreads = job.getVirtualThreads();
   OpBuilder b(op);
   Location loc = op.getLoc();
-  SmallVector<Value, 3> blockDims;
-  for (int64_t d : job.getBlock())
-    blockDims.push_back(createIndex(b, loc, d));
   Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
 
   Block &body = op.getBody().front();
@@ -66,8 +89,10 @@ static void expandVThreads(VThreadsOp op) {
         loc, lane, createIndex(b, loc, v * kWarpSize));
     IRMapping mapping;
     mapping.map(op.getVirtualThreadIndex(), createIndex(b, loc, v));
+    int64_t limit = std::min(blockSize, (v + 1) * kWarpSize);
     for (auto [arg, id] :
-         llvm::zip(op.getThreadIds(), delinearize(b, loc, linear, blockDims)))
+         llvm::zip(op.getThreadIds(),
+                   delinearizeThread(b, loc, linear, limit, job.getBlock())))
       mapping.map(arg, id);
     auto cloneBody = [&](OpBuilder &inner) {
       for (Operation &nested : body.without_terminator())

@@ -1,0 +1,131 @@
+// RUN: wc-opt %s -split-input-file --convert-wc-to-nvvm --canonicalize --cse | FileCheck %s
+
+// A 64-thread job: 2 virtual threads per lane (lane, lane + 32), unrolled;
+// the values of phase 1 stay in registers for phase 2.
+// CHECK-LABEL: func @two_phases
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[A:.*]] = memref.load %arg0[%[[LANE]]]
+// CHECK: %[[T1:.*]] = arith.addi %[[LANE]], %c32
+// CHECK: %[[B:.*]] = memref.load %arg0[%[[T1]]]
+// CHECK: nvvm.bar.warp.sync
+// CHECK: memref.store %[[A]], %arg1[%[[LANE]]]
+// CHECK: memref.store %[[B]], %arg1[%[[T1]]]
+// CHECK-NOT: wc.
+// CHECK-NOT: vector.
+func.func @two_phases(%in: memref<64xf32>, %out: memref<64xf32>) {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    %v = wc.vthreads (%vt, %tx, %ty, %tz) -> vector<2xf32> {
+      %x = memref.load %in[%tx] : memref<64xf32>
+      wc.yield %x : f32
+    }
+    wc.warp_sync
+    wc.vthreads (%vt, %tx, %ty, %tz) {
+      %x = vector.extract %v[%vt] : f32 from vector<2xf32>
+      memref.store %x, %out[%tx] : memref<64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A 40-thread block: the second virtual thread group only runs lanes 0..7.
+// CHECK-LABEL: func @partial_warp
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: memref.store %{{.*}}, %arg0[%[[LANE]]]
+// CHECK: %[[T:.*]] = arith.addi %[[LANE]], %c32
+// CHECK: %[[ACTIVE:.*]] = arith.cmpi ult, %[[T]], %c40
+// CHECK: scf.if %[[ACTIVE]] {
+// CHECK:   memref.store %{{.*}}, %arg0[%[[T]]]
+func.func @partial_warp(%out: memref<40xindex>) {
+  wc.warp_job block [40, 1, 1] virtual_threads 2 {
+    wc.vthreads (%vt, %tx, %ty, %tz) {
+      memref.store %vt, %out[%tx] : memref<40xindex>
+    }
+  }
+  return
+}
+
+// -----
+
+// 3-D blocks: thread ids are rebuilt x-fastest from the linear id.
+// CHECK-LABEL: func @block_3d
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[X:.*]] = arith.remui %[[LANE]], %c4
+// CHECK: %[[R:.*]] = arith.divui %[[LANE]], %c4
+// CHECK: %[[Y:.*]] = arith.remui %[[R]], %c2
+// CHECK: %[[Z:.*]] = arith.divui %[[R]], %c2
+// CHECK: memref.store %{{.*}}, %arg0[%[[Z]], %[[Y]], %[[X]]]
+func.func @block_3d(%out: memref<4x2x4xf32>) {
+  wc.warp_job block [4, 2, 4] virtual_threads 1 {
+    wc.vthreads (%vt, %tx, %ty, %tz) {
+      %c = arith.constant 1.0 : f32
+      memref.store %c, %out[%tz, %ty, %tx] : memref<4x2x4xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Static schedule: agent a takes jobs a, a + A, ...; the throttle caps A.
+// CHECK-LABEL: func @static_schedule
+// CHECK: %[[JOBS:.*]] = arith.muli
+// CHECK: %[[JOBS3:.*]] = arith.muli %[[JOBS]], %arg2
+// CHECK: %[[A:.*]] = arith.minui %arg4, %c16
+// CHECK: %[[ON:.*]] = arith.cmpi ult, %arg3, %[[A]]
+// CHECK: scf.if %[[ON]] {
+// CHECK:   scf.for %[[J:.*]] = %arg3 to %[[JOBS3]] step %[[A]] {
+// CHECK:     %[[X:.*]] = arith.remui %[[J]], %arg0
+// CHECK:     memref.store %{{.*}}, %arg5[%[[X]]]
+func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %out: memref<?xindex>) {
+  wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n schedule static order x_major max_agents 16 {
+    memref.store %by, %out[%bx] : memref<?xindex>
+  }
+  return
+}
+
+// -----
+
+// Dynamic schedule: lane 0 takes tickets, a shuffle broadcasts them; the
+// last agent to finish resets the counter.
+// CHECK-LABEL: func @dynamic_schedule
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[LANE]], %c0
+// CHECK: scf.if %[[LEAD]] -> (i32) {
+// CHECK:   memref.atomic_rmw addi %{{.*}}, %arg5[%c0]
+// CHECK: nvvm.shfl.sync idx
+// CHECK: scf.while
+// CHECK:   arith.cmpi ult
+// CHECK:   scf.condition
+// CHECK: } do {
+// CHECK:   memref.atomic_rmw addi %{{.*}}, %arg5[%c0]
+// CHECK:   nvvm.shfl.sync idx
+// CHECK: scf.if %[[LEAD]] {
+// CHECK:   %[[DONE:.*]] = memref.atomic_rmw addi %{{.*}}, %arg5[%c1]
+// CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[DONE]]
+// CHECK:   scf.if %[[LAST]] {
+// CHECK:     memref.atomic_rmw assign %{{.*}}, %arg5[%c0]
+// CHECK:     memref.atomic_rmw assign %{{.*}}, %arg5[%c1]
+func.func @dynamic_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ctr: memref<2xi32>, %out: memref<?xindex>) {
+  wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n schedule dynamic order x_major counter %ctr : memref<2xi32> {
+    memref.store %by, %out[%bx] : memref<?xindex>
+  }
+  return
+}
+
+// -----
+
+// y-major order: y varies fastest.
+// CHECK-LABEL: func @y_major
+// CHECK: scf.for %[[J:.*]] =
+// CHECK:   %[[Y:.*]] = arith.remui %[[J]], %arg1
+// CHECK:   %[[R:.*]] = arith.divui %[[J]], %arg1
+// CHECK:   %[[X:.*]] = arith.remui %[[R]], %arg0
+// CHECK:   memref.store %[[Y]], %arg5[%[[X]]]
+func.func @y_major(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %out: memref<?xindex>) {
+  wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n schedule static order y_major {
+    memref.store %by, %out[%bx] : memref<?xindex>
+  }
+  return
+}

@@ -6,7 +6,7 @@ from lit.llvm import llvm_config
 
 config.name = "WC"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.wc_obj_root, "test")
@@ -14,6 +14,8 @@ config.test_exec_root = os.path.join(config.wc_obj_root, "test")
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["wc-opt"], [config.wc_tools_dir])
+config.substitutions.append(("%wc_src_root", config.wc_src_root))
+config.substitutions.append(("%wc_obj_root", config.wc_obj_root))
 config.substitutions.append(
     ("%extract-ptx", "python3 " + os.path.join(config.wc_src_root, "utils", "extract-ptx.py")))
 

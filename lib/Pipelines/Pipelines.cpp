@@ -18,8 +18,27 @@
 
 using namespace mlir;
 
+/// The `gpu-module-to-binary` spelling of `format`.
+static StringRef getFormatName(wc::BinaryFormat format) {
+  switch (format) {
+  case wc::BinaryFormat::isa:
+    return "isa";
+  case wc::BinaryFormat::bin:
+    return "bin";
+  case wc::BinaryFormat::fatbin:
+    return "fatbin";
+  case wc::BinaryFormat::llvm:
+    return "llvm";
+  }
+  llvm_unreachable("unknown binary format");
+}
+
 void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
                                   const LowerToNVVMOptions &options) {
+  CheckNVVMTargetOptions check;
+  check.chip = options.chip;
+  check.features = options.features;
+  pm.addPass(createCheckNVVMTarget(check));
   pm.addPass(createGpuKernelOutliningPass());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertGPUSubgroupToWC());
@@ -32,7 +51,7 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
   gpu::GPUToNVVMPipelineOptions upstream;
   upstream.cubinChip = options.chip;
   upstream.cubinFeatures = options.features;
-  upstream.cubinFormat = options.format;
+  upstream.cubinFormat = getFormatName(options.format).str();
   upstream.optLevel = options.optLevel;
   upstream.cmdOptions = options.ptxasOptions;
   gpu::buildLowerToNVVMPassPipeline(pm, upstream);

@@ -8,24 +8,42 @@
 #include "WC/Target/TargetDescription.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 using namespace mlir::wc;
 
 namespace {
-/// One row per chip: the GPU whose SM count we take is named beside it.
+/// Builds a description; every fact is a required argument so that a row
+/// cannot silently leave one zero.
+constexpr TargetDescription describe(llvm::StringRef chip, int64_t smVersion,
+                                     int64_t smCount, int64_t warpSlotsPerSM,
+                                     int64_t blockSlotsPerSM,
+                                     int64_t sharedKiBPerSM,
+                                     int64_t sharedKiBPerBlock,
+                                     int64_t minPtxVersion) {
+  return TargetDescription{chip,
+                           smVersion,
+                           smCount,
+                           warpSlotsPerSM,
+                           blockSlotsPerSM,
+                           /*registersPerSM=*/65536,
+                           /*maxRegistersPerThread=*/255,
+                           sharedKiBPerSM * 1024,
+                           sharedKiBPerBlock * 1024,
+                           /*maxThreadsPerBlock=*/1024,
+                           minPtxVersion};
+}
+
+// chip, sm, SMs, warp slots/SM, block slots/SM, shared KiB per SM and per
+// block, oldest PTX ISA; the GPU whose SM count is taken is named beside.
 const TargetDescription kTargets[] = {
-    // chip     sm  SMs warps blocks regs   maxreg smem/SM      smem/block  thr
-    {"sm_90", 90, 132, 64, 32, 65536, 255, 228 * 1024, 227 * 1024,
-     1024}, // H100 SXM
-    {"sm_90a", 90, 132, 64, 32, 65536, 255, 228 * 1024, 227 * 1024, 1024},
-    {"sm_89", 89, 128, 48, 24, 65536, 255, 100 * 1024, 99 * 1024,
-     1024}, // RTX 4090
-    {"sm_86", 86, 82, 48, 16, 65536, 255, 100 * 1024, 99 * 1024,
-     1024}, // RTX 3090
-    {"sm_80", 80, 108, 64, 32, 65536, 255, 164 * 1024, 163 * 1024,
-     1024},                                                            // A100
-    {"sm_75", 75, 40, 32, 16, 65536, 255, 64 * 1024, 64 * 1024, 1024}, // T4
-    {"sm_70", 70, 80, 64, 32, 65536, 255, 96 * 1024, 96 * 1024, 1024}, // V100
+    describe("sm_90", 90, 132, 64, 32, 228, 227, 78),  // H100 SXM
+    describe("sm_90a", 90, 132, 64, 32, 228, 227, 80), // H100 SXM
+    describe("sm_89", 89, 128, 48, 24, 100, 99, 78),   // RTX 4090
+    describe("sm_86", 86, 82, 48, 16, 100, 99, 71),    // RTX 3090
+    describe("sm_80", 80, 108, 64, 32, 164, 163, 70),  // A100 SXM
+    describe("sm_75", 75, 40, 32, 16, 64, 64, 63),     // T4
+    describe("sm_70", 70, 80, 64, 32, 96, 96, 60),     // V100 SXM
 };
 } // namespace
 
@@ -37,6 +55,20 @@ TargetDescription::lookup(llvm::StringRef chip) {
     if (target.chip == chip)
       return target;
   return std::nullopt;
+}
+
+std::optional<int64_t>
+TargetDescription::getPtxVersion(llvm::StringRef features) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  std::optional<int64_t> version;
+  for (llvm::StringRef part : parts) {
+    part = part.trim();
+    int64_t value;
+    if (part.consume_front("+ptx") && !part.getAsInteger(10, value))
+      version = value;
+  }
+  return version;
 }
 
 std::string TargetDescription::knownChips() {

@@ -75,4 +75,20 @@ def ConvertWCToNVVM : Pass<"convert-wc-to-nvvm"> {
                            "::mlir::gpu::GPUDialect"];
 }
 
+def CheckNVVMTarget : Pass<"wc-check-nvvm-target", "::mlir::ModuleOp"> {
+  let summary = "Reject a chip or PTX version the NVVM lowering cannot serve";
+  let description = [{
+    Runs first in `wc-lower-to-nvvm`: fails with a diagnostic when `chip` is
+    not in the target descriptions wc knows, or when `features` asks for a
+    PTX ISA older than the chip needs (e.g. `+ptx60` with `sm_90`, which
+    would otherwise abort inside the NVPTX backend).
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip">,
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+           "LLVM NVPTX features (PTX ISA version)">
+  ];
+}
+
 #endif // WC_CONVERSION_PASSES_TD

@@ -13,6 +13,9 @@ namespace mlir {
 class OpPassManager;
 namespace wc {
 
+/// What `wc-lower-to-nvvm` puts in each `gpu.binary`.
+enum class BinaryFormat { isa, bin, fatbin, llvm };
+
 /// Options of `wc-lower-to-nvvm`.
 struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
   PassOptions::Option<std::string> chip{
@@ -23,11 +26,15 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("PTX features; the default PTX ISA 8.0 is the first "
                      "with sm_90"),
       llvm::cl::init("+ptx80")};
-  PassOptions::Option<std::string> format{
-      *this, "format",
-      llvm::cl::desc("Output of gpu-module-to-binary: isa (PTX text), bin "
-                     "(cubin, needs ptxas), fatbin, llvm, offloading"),
-      llvm::cl::init("isa")};
+  PassOptions::Option<BinaryFormat> format{
+      *this, "format", llvm::cl::desc("What each gpu.binary holds"),
+      llvm::cl::init(BinaryFormat::isa),
+      llvm::cl::values(
+          clEnumValN(BinaryFormat::isa, "isa", "PTX text"),
+          clEnumValN(BinaryFormat::bin, "bin", "cubin (runs ptxas)"),
+          clEnumValN(BinaryFormat::fatbin, "fatbin",
+                     "fat binary (runs ptxas and fatbinary)"),
+          clEnumValN(BinaryFormat::llvm, "llvm", "LLVM bitcode"))};
   PassOptions::Option<int> optLevel{
       *this, "opt-level",
       llvm::cl::desc("Optimisation level of the NVPTX backend (0..3)"),

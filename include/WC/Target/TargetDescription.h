@@ -36,6 +36,11 @@ struct TargetDescription {
   int64_t sharedMemoryPerSM;     ///< bytes
   int64_t sharedMemoryPerBlock;  ///< bytes (opt-in maximum)
   int64_t maxThreadsPerBlock;
+  int64_t minPtxVersion; ///< oldest PTX ISA with this chip, e.g. 78
+
+  /// The PTX ISA version requested by an LLVM NVPTX feature string such as
+  /// "+ptx80" (80), if it names one.
+  static std::optional<int64_t> getPtxVersion(llvm::StringRef features);
 
   /// Whether `redux.sync` exists for 32-bit integers (sm_80 and later).
   bool hasIntegerRedux() const { return smVersion >= 80; }

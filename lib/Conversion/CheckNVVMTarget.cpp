@@ -1,0 +1,46 @@
+//===- CheckNVVMTarget.cpp - Validate the chip and PTX version ------------===//
+//
+// The `wc-check-nvvm-target` pass: turns a chip or PTX ISA the lowering
+// cannot serve into a diagnostic before the NVPTX backend aborts on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Conversion/Passes.h"
+#include "WC/Target/TargetDescription.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_CHECKNVVMTARGET
+#include "WC/Conversion/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+
+namespace {
+struct CheckNVVMTargetPass
+    : public wc::impl::CheckNVVMTargetBase<CheckNVVMTargetPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::optional<TargetDescription> target = TargetDescription::lookup(chip);
+    if (!target) {
+      getOperation()->emitError("unknown chip '")
+          << chip << "' (known: " << TargetDescription::knownChips() << ")";
+      return signalPassFailure();
+    }
+    std::optional<int64_t> ptx = TargetDescription::getPtxVersion(features);
+    if (ptx && *ptx < target->minPtxVersion) {
+      getOperation()->emitError("PTX ISA ")
+          << *ptx / 10 << "." << *ptx % 10 << " (features '" << features
+          << "') does not support " << chip << ": it needs PTX ISA "
+          << target->minPtxVersion / 10 << "." << target->minPtxVersion % 10
+          << " or later (e.g. features=+ptx" << target->minPtxVersion << ")";
+      return signalPassFailure();
+    }
+  }
+};
+} // namespace

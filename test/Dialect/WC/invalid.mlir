@@ -392,3 +392,56 @@ func.func @yield_outside() {
   // expected-error @+1 {{expects parent op to be one of 'wc.warp_job, wc.vthreads, wc.job_loop'}}
   wc.yield
 }
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @lane_array_splat_type(%x: i32) {
+  // expected-error @+1 {{use of value '%x' expects different type than prior uses: 'f32' vs 'i32'}}
+  %a = wc.lane_array_splat %x : !wc.lane_array<64 x f32>
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @elect_mask_type(%m: i64) {
+  // expected-error @+1 {{use of value '%m' expects different type than prior uses: 'i32' vs 'i64'}}
+  %e = wc.elect mask %m
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @warp_sync_mask_type(%m: i16) {
+  // expected-error @+1 {{use of value '%m' expects different type than prior uses: 'i32' vs 'i16'}}
+  wc.warp_sync mask %m
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @vote_predicate_type(%p: i32) {
+  // expected-error @+1 {{use of value '%p' expects different type than prior uses: 'i1' vs 'i32'}}
+  %r = wc.vote any %p -> i1
+  return
+}
+
+// -----
+
+func.func @active_mask_type() {
+  // expected-error @+1 {{'wc.active_mask' op result #0 must be 32-bit signless integer, but got 'i64'}}
+  %m = "wc.active_mask"() : () -> i64
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @segmented_head_type(%x: f32, %h: i32) {
+  // expected-error @+1 {{use of value '%h' expects different type than prior uses: 'i1' vs 'i32'}}
+  %r = wc.segmented_reduce add %x, %h : f32
+  return
+}

@@ -251,7 +251,9 @@ def WC_ShuffleOp : WC_Op<"shuffle", [
     - `idx`:  `base + (offset mod width)`
     - `up`:   `lane - offset`, valid when `s >= offset`
     - `down`: `lane + offset`, valid when `s + offset < width`
-    - `xor`:  `lane xor offset`, valid when it stays in the segment
+    - `xor`:  `lane xor offset`, valid when it is not past the end of the
+      calling lane's segment (as in PTX and CUDA, an earlier segment may be
+      read)
 
     When the source is not valid the lane gets its own `value` and `valid`
     is false. `mask` names the participating lanes (default: all 32); every

@@ -1,0 +1,52 @@
+//===- Simulator.h - CPU SIMT reference simulator ---------------*- C++ -*-===//
+//
+// Runs a module of `gpu` + `wc` IR on the CPU: the host entry function with
+// its memrefs and GPU runtime calls, and every kernel launch as blocks of
+// 32-lane warps executed with active masks. It is the reference executor
+// that tests compare transformations against, and it reports what a GPU
+// would not: out-of-bounds accesses, data races on workgroup memory,
+// barriers reached by part of a block, collectives reading inactive lanes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_SIMULATOR_SIMULATOR_H
+#define WC_SIMULATOR_SIMULATOR_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+#include <ostream>
+#include <string>
+
+namespace mlir {
+namespace wc {
+
+/// How the simulator runs a module.
+struct SimulatorOptions {
+  /// The host function to run; it takes no arguments.
+  std::string entry = "main";
+  /// Report data races on workgroup memory.
+  bool detectRaces = true;
+};
+
+/// Counters of one run, for the speed benchmark.
+struct SimulatorStats {
+  uint64_t kernelLaunches = 0;
+  uint64_t blocks = 0;
+  uint64_t warps = 0;
+  /// Operations executed by warps (each counts once per warp, whatever its
+  /// active lanes), and by the host.
+  uint64_t warpOps = 0;
+  uint64_t hostOps = 0;
+};
+
+/// Runs `options.entry` of `module`, writing what the program prints to
+/// `out`. Fails, after emitting a diagnostic at the offending op, on any
+/// fault the simulator detects or any operation it does not support.
+LogicalResult simulate(ModuleOp module, std::ostream &out,
+                       const SimulatorOptions &options,
+                       SimulatorStats *stats = nullptr);
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_SIMULATOR_SIMULATOR_H

@@ -1,0 +1,127 @@
+//===- BlockRunner.h - Runs the warps of one thread block -------*- C++ -*-===//
+//
+// Executes the warps of a thread block and implements what they share:
+// hardware barriers (id 0 for gpu.barrier, named barriers with thread
+// counts, arrive), the vector clocks of race detection, and the detection of
+// barriers that only part of the block reaches. Warps run one at a time, in
+// a fixed round-robin order, so a simulation is deterministic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_LIB_SIMULATOR_BLOCKRUNNER_H
+#define WC_LIB_SIMULATOR_BLOCKRUNNER_H
+
+#include "Interpreter.h"
+#include "Races.h"
+
+#include <condition_variable>
+#include <mutex>
+
+namespace mlir {
+namespace wc {
+namespace sim {
+
+/// A kernel launch: the kernel and its configuration.
+struct KernelLaunch {
+  /// The kernel body: a gpu.func's body or a gpu.launch's region.
+  Region *body;
+  /// The entry block arguments for every thread, computed per warp by
+  /// `makeArgs` (kernel arguments, or the ids of a gpu.launch body).
+  std::function<llvm::SmallVector<WarpValue>(const WarpPlace &)> makeArgs;
+  /// Workgroup and private attributions of a gpu.func / gpu.launch.
+  llvm::SmallVector<Value> workgroupBuffers;
+  llvm::SmallVector<Value> privateBuffers;
+  int64_t grid[3];
+  int64_t block[3];
+  /// The host interpreter, whose values a gpu.launch body may use.
+  Interpreter *host;
+  /// Whether the kernel contains any barrier (else warps run inline).
+  bool hasBarriers;
+};
+
+class BlockRunner {
+public:
+  BlockRunner(Simulator &sim, const KernelLaunch &launch,
+              const int64_t blockId[3]);
+
+  /// Runs every warp of the block to completion.
+  LogicalResult run();
+
+  /// Warp `warp` (lanes `active`) waits at barrier `id` until `threads`
+  /// threads (0: the whole block) have arrived.
+  LogicalResult sync(Interpreter &interp, Operation *op, unsigned warp,
+                     unsigned id, int64_t threads, LaneMask active);
+  /// Warp `warp` arrives at barrier `id` of `threads` threads, not waiting.
+  LogicalResult arrive(Interpreter &interp, Operation *op, unsigned warp,
+                       unsigned id, int64_t threads, LaneMask active);
+  /// gpu.all_reduce: combines `partial` of every warp with `combine` and
+  /// returns the block's result to each (two block barriers).
+  FailureOr<uint64_t>
+  allReduce(Interpreter &interp, Operation *op, unsigned warp, LaneMask active,
+            uint64_t partial,
+            llvm::function_ref<uint64_t(uint64_t, uint64_t)> combine);
+  /// Ends the current epoch of warp `warp` (a warp sync).
+  void warpSync(unsigned warp) { clocks[warp][warp]++; }
+  /// The block's instance of the workgroup buffer created by `key` (a
+  /// workgroup alloca/alloc or memref.global), allocated on first use.
+  Buffer *getSharedBuffer(Operation *key, Type elementType, int64_t count,
+                          llvm::StringRef name);
+  /// Race detection for an access of `thread` of warp `warp`.
+  std::optional<Access> recordAccess(Buffer &buffer, int64_t element,
+                                     bool isWrite, unsigned warp,
+                                     unsigned thread);
+
+private:
+  enum class WarpState { Runnable, Waiting, Done };
+  struct Barrier {
+    int64_t arrived = 0;
+    int64_t expected = 0;
+    llvm::SmallVector<unsigned> waiting;
+    VectorClock joined;
+    /// An op that took part, for diagnostics.
+    Operation *op = nullptr;
+  };
+
+  LogicalResult runWarp(unsigned warp);
+  /// A new workgroup buffer of this block (with race history if enabled).
+  Buffer *allocateShared(Type elementType, int64_t count, llvm::StringRef name);
+  /// Counts `warp`'s arrival at `id`; releases the barrier when complete.
+  /// Returns true if the barrier completed.
+  FailureOr<bool> countArrival(Interpreter &interp, Operation *op,
+                               unsigned warp, unsigned id, int64_t threads,
+                               LaneMask active, bool waits);
+  /// Hands execution from `warp` to the next runnable warp; fails the block
+  /// when none can run while some wait (a barrier part of the block missed).
+  void passTurn(unsigned warp);
+  /// Blocks the calling thread until it is `warp`'s turn or the block failed.
+  bool waitTurn(unsigned warp);
+
+  Simulator &sim;
+  const KernelLaunch &launch;
+  int64_t blockId[3];
+  unsigned numWarps;
+  int64_t numThreads;
+  llvm::SmallVector<WarpPlace> places;
+  llvm::SmallVector<WarpValue> attributions;
+  llvm::SmallVector<VectorClock> clocks;
+  llvm::SmallVector<WarpState> states;
+  Barrier barriers[16];
+  llvm::DenseMap<Operation *, Buffer *> sharedBuffers;
+  struct Reduction {
+    uint64_t value = 0;
+    unsigned contributed = 0;
+    unsigned read = 0;
+  };
+  llvm::DenseMap<Operation *, Reduction> reductions;
+
+  std::mutex mutex;
+  std::condition_variable turnChanged;
+  unsigned turn = 0;
+  bool aborted = false;
+};
+
+} // namespace sim
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_LIB_SIMULATOR_BLOCKRUNNER_H

@@ -1,0 +1,373 @@
+//===- ExecHost.cpp - Host-side GPU runtime ops and kernel launches -------===//
+//
+// What the host side of a test program does: allocate device memory, copy,
+// register host memory, launch kernels (outlined `gpu.launch_func` and
+// inline `gpu.launch`), and print through the runner-utils functions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockRunner.h"
+#include "Interpreter.h"
+
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Runtime/MemRefPrinter.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::sim;
+
+/// Returns whether `region` may execute a barrier (a call may hide one).
+static bool mayUseBarriers(Region &region) {
+  WalkResult walk = region.walk([](Operation *op) {
+    if (isa<gpu::BarrierOp, gpu::AllReduceOp, NVVM::BarrierOp, NVVM::Barrier0Op,
+            NVVM::BarrierArriveOp, NamedBarrierSyncOp, NamedBarrierArriveOp,
+            CallOpInterface>(op))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Reads a uniform index operand on the host.
+static int64_t hostIndex(Interpreter &interp, Value value) {
+  return static_cast<int64_t>(interp.scalar(value, 0));
+}
+
+/// Runs every block of `launch`, in x-fastest order.
+static LogicalResult runGrid(Interpreter &host, Operation *op,
+                             KernelLaunch &launch) {
+  for (int d = 0; d < 3; ++d) {
+    if (launch.grid[d] < 1 || launch.block[d] < 1)
+      return host.error(op) << "launch with an empty grid or block";
+  }
+  int64_t threads = launch.block[0] * launch.block[1] * launch.block[2];
+  if (threads > 1024)
+    return host.error(op) << "block of " << threads
+                          << " threads exceeds the 1024-thread limit";
+  ++host.sim.stats.kernelLaunches;
+  for (int64_t z = 0; z < launch.grid[2]; ++z)
+    for (int64_t y = 0; y < launch.grid[1]; ++y)
+      for (int64_t x = 0; x < launch.grid[0]; ++x) {
+        int64_t id[3] = {x, y, z};
+        BlockRunner block(host.sim, launch, id);
+        if (failed(block.run()))
+          return failure();
+      }
+  return success();
+}
+
+static LogicalResult executeLaunchFunc(Interpreter &host,
+                                       gpu::LaunchFuncOp op) {
+  auto kernel = host.sim.symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+      op, op.getKernel());
+  if (!kernel)
+    return host.error(op) << "kernel " << op.getKernel()
+                          << " not found (was it serialised to a binary?)";
+  if (op.hasClusterSize())
+    return host.error(op) << "thread-block clusters are not supported by the "
+                             "simulator";
+  KernelLaunch launch;
+  launch.body = &kernel.getBody();
+  launch.host = nullptr;
+  gpu::KernelDim3 grid = op.getGridSizeOperandValues();
+  gpu::KernelDim3 block = op.getBlockSizeOperandValues();
+  launch.grid[0] = hostIndex(host, grid.x);
+  launch.grid[1] = hostIndex(host, grid.y);
+  launch.grid[2] = hostIndex(host, grid.z);
+  launch.block[0] = hostIndex(host, block.x);
+  launch.block[1] = hostIndex(host, block.y);
+  launch.block[2] = hostIndex(host, block.z);
+  SmallVector<WarpValue> args;
+  for (Value operand : op.getKernelOperands())
+    args.push_back(host.get(operand));
+  launch.makeArgs = [args](const WarpPlace &) { return args; };
+  for (BlockArgument b : kernel.getWorkgroupAttributions())
+    launch.workgroupBuffers.push_back(b);
+  for (BlockArgument b : kernel.getPrivateAttributions())
+    launch.privateBuffers.push_back(b);
+  launch.hasBarriers = mayUseBarriers(kernel.getBody());
+  return runGrid(host, op, launch);
+}
+
+static LogicalResult executeLaunch(Interpreter &host, gpu::LaunchOp op) {
+  KernelLaunch launch;
+  launch.body = &op.getBody();
+  launch.host = &host;
+  gpu::KernelDim3 grid = op.getGridSizeOperandValues();
+  gpu::KernelDim3 block = op.getBlockSizeOperandValues();
+  launch.grid[0] = hostIndex(host, grid.x);
+  launch.grid[1] = hostIndex(host, grid.y);
+  launch.grid[2] = hostIndex(host, grid.z);
+  launch.block[0] = hostIndex(host, block.x);
+  launch.block[1] = hostIndex(host, block.y);
+  launch.block[2] = hostIndex(host, block.z);
+  if (op.hasClusterSize())
+    return host.error(op) << "thread-block clusters are not supported by the "
+                             "simulator";
+  // The body's block arguments: block ids, thread ids, grid and block sizes.
+  launch.makeArgs = [&launch](const WarpPlace &place) {
+    SmallVector<WarpValue> args;
+    for (int d = 0; d < 3; ++d)
+      args.push_back(WarpValue::scalar(place.blockId[d]));
+    for (int d = 0; d < 3; ++d) {
+      WarpValue ids = WarpValue::perLane();
+      forEachLane(place.live, [&](unsigned lane) {
+        int64_t linear = place.linearThread(lane);
+        int64_t id = d == 0 ? linear % place.blockDim[0]
+                     : d == 1
+                         ? (linear / place.blockDim[0]) % place.blockDim[1]
+                         : linear / (place.blockDim[0] * place.blockDim[1]);
+        ids.bits[lane] = id;
+      });
+      args.push_back(std::move(ids));
+    }
+    for (int d = 0; d < 3; ++d)
+      args.push_back(WarpValue::scalar(launch.grid[d]));
+    for (int d = 0; d < 3; ++d)
+      args.push_back(WarpValue::scalar(launch.block[d]));
+    return args;
+  };
+  for (BlockArgument b : op.getWorkgroupAttributions())
+    launch.workgroupBuffers.push_back(b);
+  for (BlockArgument b : op.getPrivateAttributions())
+    launch.privateBuffers.push_back(b);
+  launch.hasBarriers = mayUseBarriers(op.getBody());
+  return runGrid(host, op, launch);
+}
+
+/// Sets the async token results of `op` (they carry no data here).
+static void setTokens(Interpreter &host, Operation *op) {
+  for (Value result : op->getResults())
+    if (isa<gpu::AsyncTokenType>(result.getType()))
+      host.set(result, WarpValue::scalar(0));
+}
+
+/// Copies `count` elements between buffers, element by element.
+static LogicalResult copyElements(Interpreter &host, Operation *op,
+                                  const MemRefDesc &dst,
+                                  const MemRefDesc &src) {
+  if (dst.sizes != src.sizes)
+    return host.error(op) << "copy between memrefs of different shapes";
+  if (src.buffer->freed || dst.buffer->freed)
+    return host.error(op) << "copy involving deallocated memory";
+  int64_t count = 1;
+  for (int64_t s : src.sizes)
+    count *= s;
+  SmallVector<int64_t, 4> idx(src.sizes.size(), 0);
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t from = src.offset, to = dst.offset;
+    for (auto [d, i] : llvm::enumerate(idx)) {
+      from += i * src.strides[d];
+      to += i * dst.strides[d];
+    }
+    if (from < 0 || from >= src.buffer->numElements || to < 0 ||
+        to >= dst.buffer->numElements)
+      return host.error(op) << "copy out of bounds";
+    dst.buffer->store(to, src.buffer->load(from));
+    for (int64_t d = static_cast<int64_t>(idx.size()) - 1; d >= 0; --d) {
+      if (++idx[d] < src.sizes[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  return success();
+}
+
+FailureOr<bool> sim::executeHostOp(Interpreter &interp, Operation &op,
+                                   LaneMask mask) {
+  if (!isa<gpu::LaunchFuncOp, gpu::LaunchOp, gpu::AllocOp, gpu::DeallocOp,
+           gpu::MemcpyOp, gpu::MemsetOp, gpu::WaitOp, gpu::HostRegisterOp,
+           gpu::HostUnregisterOp>(op))
+    return false;
+  if (interp.isDevice())
+    return interp.error(&op) << "'" << op.getName()
+                             << "' executed in a kernel: it is a host "
+                                "operation";
+  auto ok = [&](LogicalResult r) -> FailureOr<bool> {
+    if (failed(r))
+      return failure();
+    setTokens(interp, &op);
+    return true;
+  };
+  return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
+      .Case([&](gpu::LaunchFuncOp launch) {
+        return ok(executeLaunchFunc(interp, launch));
+      })
+      .Case([&](gpu::LaunchOp launch) {
+        return ok(executeLaunch(interp, launch));
+      })
+      .Case([&](gpu::AllocOp alloc) {
+        MemRefType type = alloc.getType();
+        SmallVector<int64_t> sizes;
+        unsigned next = 0;
+        for (int64_t dim : type.getShape())
+          sizes.push_back(
+              ShapedType::isDynamic(dim)
+                  ? hostIndex(interp, alloc.getDynamicSizes()[next++])
+                  : dim);
+        int64_t count = 1;
+        for (int64_t s : sizes)
+          count *= s;
+        std::string name;
+        llvm::raw_string_ostream os(name);
+        os << "gpu.alloc at " << alloc.getLoc();
+        Buffer *buffer = interp.sim.memory.allocate(
+            alloc.getHostShared() ? Buffer::Space::Host : Buffer::Space::Device,
+            type.getElementType(), count, name);
+        buffer->registered = alloc.getHostShared();
+        interp.set(alloc.getMemref(),
+                   WarpValue::memref(describeBuffer(buffer, type, sizes)));
+        return ok(success());
+      })
+      .Case([&](gpu::DeallocOp dealloc) -> FailureOr<bool> {
+        Buffer *buffer = interp.get(dealloc.getMemref()).ref(0)->buffer;
+        if (buffer->freed)
+          return interp.error(&op) << "device memory deallocated twice";
+        buffer->freed = true;
+        return ok(success());
+      })
+      .Case([&](gpu::MemcpyOp copy) {
+        return ok(copyElements(interp, &op, *interp.get(copy.getDst()).ref(0),
+                               *interp.get(copy.getSrc()).ref(0)));
+      })
+      .Case([&](gpu::MemsetOp memset) -> FailureOr<bool> {
+        const MemRefDesc &dst = *interp.get(memset.getDst()).ref(0);
+        uint64_t value = interp.scalar(memset.getValue(), 0);
+        for (int64_t i = 0; i < dst.buffer->numElements; ++i)
+          dst.buffer->store(i, value);
+        return ok(success());
+      })
+      .Case([&](gpu::HostRegisterOp reg) {
+        interp.get(reg.getValue()).ref(0)->buffer->registered = true;
+        return ok(success());
+      })
+      .Case([&](gpu::HostUnregisterOp reg) {
+        interp.get(reg.getValue()).ref(0)->buffer->registered = false;
+        return ok(success());
+      })
+      .Case([&](gpu::WaitOp) { return ok(success()); })
+      .Default([](Operation *) -> FailureOr<bool> { return false; });
+}
+
+//===----------------------------------------------------------------------===//
+// Runner-utils functions
+//===----------------------------------------------------------------------===//
+
+/// Prints a memref of host memory as printMemref<T> would.
+template <typename T>
+static void printTyped(Interpreter &interp, const MemRefDesc &desc) {
+  const Buffer &buffer = *desc.buffer;
+  std::vector<T> elements(buffer.numElements);
+  for (int64_t i = 0; i < buffer.numElements; ++i) {
+    uint64_t bits = buffer.load(i);
+    if constexpr (std::is_same_v<T, float>) {
+      elements[i] = static_cast<float>(toDouble(buffer.elementType, bits));
+    } else if constexpr (std::is_same_v<T, double>) {
+      elements[i] = toDouble(buffer.elementType, bits);
+    } else {
+      elements[i] = static_cast<T>(signExtend(buffer.elementType, bits));
+    }
+  }
+  ::wc::runtime::StridedView view{
+      elements.data(),     static_cast<int64_t>(desc.sizes.size()),
+      desc.offset,         desc.sizes.data(),
+      desc.strides.data(), static_cast<std::intptr_t>(buffer.address)};
+  ::wc::runtime::printMemRef<T>(interp.sim.out, "Unranked Memref ", view);
+}
+
+/// Formats like C's printf, for the scalar print functions.
+template <typename... Args>
+static void printFormatted(std::ostream &out, const char *format,
+                           Args... args) {
+  char text[64];
+  std::snprintf(text, sizeof(text), format, args...);
+  out << text;
+}
+
+FailureOr<bool> sim::callBuiltin(Interpreter &interp, Operation *call,
+                                 StringRef name, ArrayRef<Value> args) {
+  std::ostream &out = interp.sim.out;
+  if (name.consume_front("printMemref")) {
+    if (args.size() != 1 || !isa<BaseMemRefType>(args[0].getType()))
+      return interp.error(call) << "printMemref" << name << " takes one memref";
+    const MemRefDesc &desc = *interp.get(args[0]).ref(0);
+    Type element = cast<BaseMemRefType>(args[0].getType()).getElementType();
+    auto expect = [&](bool matches) -> FailureOr<bool> {
+      if (!matches)
+        return interp.error(call) << "printMemref" << name
+                                  << " called with a memref of " << element;
+      return true;
+    };
+    if (desc.buffer->freed)
+      return interp.error(call) << "printing deallocated memory";
+    if (interp.isDevice())
+      return interp.error(call) << "printMemref called in a kernel";
+    if (desc.buffer->space == Buffer::Space::Device)
+      return interp.error(call) << "printing device memory from the host "
+                                   "(copy it back with gpu.memcpy first)";
+    if (name == "F32") {
+      if (failed(expect(element.isF32())))
+        return failure();
+      printTyped<float>(interp, desc);
+    } else if (name == "F64") {
+      if (failed(expect(element.isF64())))
+        return failure();
+      printTyped<double>(interp, desc);
+    } else if (name == "F16" || name == "BF16") {
+      if (failed(expect(name == "F16" ? element.isF16() : element.isBF16())))
+        return failure();
+      printTyped<float>(interp, desc);
+    } else if (name == "I64" || name == "Ind") {
+      if (failed(expect(name == "I64" ? element.isInteger(64)
+                                      : element.isIndex())))
+        return failure();
+      printTyped<int64_t>(interp, desc);
+    } else if (name == "I32") {
+      if (failed(expect(element.isInteger(32))))
+        return failure();
+      printTyped<int32_t>(interp, desc);
+    } else if (name == "I16") {
+      if (failed(expect(element.isInteger(16))))
+        return failure();
+      printTyped<int16_t>(interp, desc);
+    } else if (name == "I8") {
+      if (failed(expect(element.isInteger(8))))
+        return failure();
+      printTyped<int8_t>(interp, desc);
+    } else {
+      return false;
+    }
+    return true;
+  }
+  auto arg = [&](unsigned i) { return interp.scalar(args[i], 0); };
+  if (name == "printI64") {
+    printFormatted(out, "%" PRId64, static_cast<int64_t>(arg(0)));
+  } else if (name == "printU64") {
+    printFormatted(out, "%" PRIu64, arg(0));
+  } else if (name == "printF32" || name == "printF64") {
+    double value = toDouble(args[0].getType(), arg(0));
+    if (std::isnan(value) && std::signbit(value))
+      out << "-nan";
+    else
+      printFormatted(out, "%g", value);
+  } else if (name == "printNewline") {
+    out << '\n';
+  } else if (name == "printComma") {
+    out << ", ";
+  } else if (name == "printOpen") {
+    out << "( ";
+  } else if (name == "printClose") {
+    out << " )";
+  } else {
+    return false;
+  }
+  return true;
+}

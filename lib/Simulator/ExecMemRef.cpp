@@ -1,0 +1,427 @@
+//===- ExecMemRef.cpp - memref op semantics -------------------------------===//
+//
+// Allocation, views, loads, stores and atomics on simulated memory, with
+// every access bounds-checked and, in workgroup memory, race-checked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockRunner.h"
+#include "Interpreter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::sim;
+
+/// Returns whether memrefs of `type` live in workgroup (shared) memory.
+static bool isWorkgroup(BaseMemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
+  if (auto intSpace = dyn_cast_or_null<IntegerAttr>(space))
+    return intSpace.getInt() == 3;
+  return false;
+}
+
+/// Builds the descriptor of a fresh buffer viewed as `type` with `sizes`.
+MemRefRef sim::describeBuffer(Buffer *buffer, MemRefType type,
+                              ArrayRef<int64_t> sizes) {
+  auto desc = std::make_shared<MemRefDesc>();
+  desc->buffer = buffer;
+  desc->sizes.assign(sizes.begin(), sizes.end());
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  if (type.getLayout().isIdentity() ||
+      failed(type.getStridesAndOffset(strides, offset)) ||
+      llvm::any_of(strides, ShapedType::isDynamic)) {
+    strides.assign(sizes.size(), 1);
+    for (int64_t i = static_cast<int64_t>(sizes.size()) - 2; i >= 0; --i)
+      strides[i] = strides[i + 1] * sizes[i + 1];
+    offset = 0;
+  }
+  desc->strides.assign(strides.begin(), strides.end());
+  desc->offset = ShapedType::isDynamic(offset) ? 0 : offset;
+  return desc;
+}
+
+/// The full sizes of an allocation of `type` with dynamic sizes `dynamic`.
+static SmallVector<int64_t> getAllocSizes(Interpreter &interp, MemRefType type,
+                                          ValueRange dynamic) {
+  SmallVector<int64_t> sizes;
+  unsigned next = 0;
+  for (int64_t dim : type.getShape())
+    sizes.push_back(
+        ShapedType::isDynamic(dim)
+            ? static_cast<int64_t>(interp.scalar(dynamic[next++], 0))
+            : dim);
+  return sizes;
+}
+
+static int64_t getNumElements(ArrayRef<int64_t> sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes)
+    n *= s;
+  return n;
+}
+
+/// Names a buffer after the value that created it, for diagnostics.
+static std::string getBufferName(Operation *op) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << op->getName() << " at " << op->getLoc();
+  return name;
+}
+
+/// Allocates the memory of an alloc/alloca op.
+static LogicalResult executeAllocation(Interpreter &interp, Operation &op,
+                                       MemRefType type, ValueRange dynamic,
+                                       LaneMask mask) {
+  for (Value size : dynamic) {
+    const WarpValue &v = interp.get(size);
+    if (!v.uniform)
+      return interp.error(&op) << "allocation size differs across lanes";
+  }
+  SmallVector<int64_t> sizes = getAllocSizes(interp, type, dynamic);
+  if (llvm::any_of(sizes, [](int64_t s) { return s < 0; }))
+    return interp.error(&op) << "allocation with a negative size";
+  int64_t count = getNumElements(sizes);
+  Type element = type.getElementType();
+  std::string name = getBufferName(&op);
+  if (!interp.isDevice()) {
+    Buffer *buffer =
+        interp.sim.memory.allocate(Buffer::Space::Host, element, count, name);
+    interp.set(op.getResult(0),
+               WarpValue::memref(describeBuffer(buffer, type, sizes)));
+    return success();
+  }
+  if (isWorkgroup(type)) {
+    Buffer *buffer =
+        interp.place->block->getSharedBuffer(&op, element, count, name);
+    interp.set(op.getResult(0),
+               WarpValue::memref(describeBuffer(buffer, type, sizes)));
+    return success();
+  }
+  // Private memory: one buffer per thread.
+  WarpValue result = WarpValue::perLaneMemRef();
+  forEachLane(mask, [&](unsigned lane) {
+    Buffer *buffer = interp.sim.memory.allocate(Buffer::Space::Private, element,
+                                                count, name);
+    result.refs[lane] = describeBuffer(buffer, type, sizes);
+  });
+  interp.set(op.getResult(0), std::move(result));
+  return success();
+}
+
+/// The buffer of `global`, created (with its initial value) on first use;
+/// workgroup globals get one instance per block.
+static Buffer *getGlobalBuffer(Interpreter &interp, memref::GlobalOp global) {
+  MemRefType type = global.getType();
+  int64_t count = type.getNumElements();
+  Type element = type.getElementType();
+  Buffer *buffer;
+  if (isWorkgroup(type) && interp.isDevice()) {
+    buffer = interp.place->block->getSharedBuffer(global, element, count,
+                                                  global.getSymName().str());
+  } else {
+    Buffer *&slot = interp.sim.globals[global];
+    if (slot)
+      return slot;
+    slot = interp.sim.memory.allocate(Buffer::Space::Global, element, count,
+                                      global.getSymName().str());
+    buffer = slot;
+    if (auto init =
+            dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr())) {
+      int64_t i = 0;
+      for (Attribute value : init.getValues<Attribute>()) {
+        uint64_t bits = 0;
+        if (auto intAttr = dyn_cast<IntegerAttr>(value))
+          bits = intAttr.getValue().getZExtValue();
+        else if (auto floatAttr = dyn_cast<FloatAttr>(value))
+          bits = floatAttr.getValue().bitcastToAPInt().getZExtValue();
+        buffer->store(i++, bits);
+      }
+    }
+  }
+  return buffer;
+}
+
+/// Loads or stores `memref[indices]` lane by lane.
+static LogicalResult executeAccess(Interpreter &interp, Operation &op,
+                                   Value memref, ValueRange indices,
+                                   Value stored, LaneMask mask) {
+  const WarpValue &ref = interp.get(memref);
+  WarpValue loaded = WarpValue::perLane();
+  SmallVector<int64_t, 4> idx(indices.size());
+  LogicalResult status = success();
+  forEachLane(interp.isDevice() ? mask : 1u, [&](unsigned lane) {
+    if (failed(status))
+      return;
+    for (auto [i, index] : llvm::enumerate(indices))
+      idx[i] = static_cast<int64_t>(interp.scalar(index, lane));
+    const MemRefDesc &desc = *ref.ref(lane);
+    FailureOr<int64_t> element = interp.resolveElement(&op, desc, idx, lane);
+    if (failed(element) ||
+        failed(interp.recordAccess(&op, *desc.buffer, *element,
+                                   /*isWrite=*/stored != nullptr, lane))) {
+      status = failure();
+      return;
+    }
+    if (stored)
+      desc.buffer->store(*element, truncateTo(desc.buffer->elementType,
+                                              interp.scalar(stored, lane)));
+    else
+      loaded.bits[lane] = desc.buffer->load(*element);
+  });
+  if (failed(status))
+    return failure();
+  if (!stored) {
+    if (!interp.isDevice()) {
+      loaded.uniform = true;
+      loaded.bits.resize(1);
+    }
+    interp.set(op.getResult(0), std::move(loaded));
+  }
+  return success();
+}
+
+/// Applies an atomic read-modify-write of `kind` on words of `type`.
+static uint64_t applyAtomic(arith::AtomicRMWKind kind, Type type, uint64_t old,
+                            uint64_t value) {
+  auto s = [&](uint64_t v) { return signExtend(type, v); };
+  auto u = [&](uint64_t v) { return truncateTo(type, v); };
+  auto f = [&](uint64_t v) { return toDouble(type, v); };
+  switch (kind) {
+  case arith::AtomicRMWKind::addi:
+    return u(old + value);
+  case arith::AtomicRMWKind::addf:
+    return type.isF64() ? fromDouble(type, f(old) + f(value))
+                        : fromDouble(type, static_cast<float>(f(old)) +
+                                               static_cast<float>(f(value)));
+  case arith::AtomicRMWKind::assign:
+    return value;
+  case arith::AtomicRMWKind::maxs:
+    return s(old) > s(value) ? old : value;
+  case arith::AtomicRMWKind::mins:
+    return s(old) < s(value) ? old : value;
+  case arith::AtomicRMWKind::maxu:
+    return u(old) > u(value) ? old : value;
+  case arith::AtomicRMWKind::minu:
+    return u(old) < u(value) ? old : value;
+  case arith::AtomicRMWKind::andi:
+    return old & value;
+  case arith::AtomicRMWKind::ori:
+    return old | value;
+  case arith::AtomicRMWKind::xori:
+    return old ^ value;
+  case arith::AtomicRMWKind::muli:
+    return u(old * value);
+  case arith::AtomicRMWKind::maximumf:
+  case arith::AtomicRMWKind::maxnumf:
+    return f(old) >= f(value) ? old : value;
+  case arith::AtomicRMWKind::minimumf:
+  case arith::AtomicRMWKind::minnumf:
+    return f(old) <= f(value) ? old : value;
+  case arith::AtomicRMWKind::mulf:
+    return fromDouble(type, f(old) * f(value));
+  }
+  return value;
+}
+
+FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
+                                     LaneMask mask) {
+  if (!isa<memref::MemRefDialect>(op.getDialect()))
+    return false;
+  auto ok = [](LogicalResult r) -> FailureOr<bool> {
+    if (failed(r))
+      return failure();
+    return true;
+  };
+  return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
+      .Case([&](memref::AllocOp alloc) {
+        return ok(executeAllocation(interp, op, alloc.getType(),
+                                    alloc.getDynamicSizes(), mask));
+      })
+      .Case([&](memref::AllocaOp alloca) {
+        return ok(executeAllocation(interp, op, alloca.getType(),
+                                    alloca.getDynamicSizes(), mask));
+      })
+      .Case([&](memref::DeallocOp dealloc) -> FailureOr<bool> {
+        const WarpValue &ref = interp.get(dealloc.getMemref());
+        Buffer *buffer =
+            ref.ref(interp.isDevice() ? __builtin_ctz(mask) : 0)->buffer;
+        if (buffer->freed)
+          return interp.error(&op)
+                 << "memory '" << buffer->name << "' deallocated twice";
+        buffer->freed = true;
+        return true;
+      })
+      .Case([&](memref::LoadOp load) {
+        return ok(executeAccess(interp, op, load.getMemref(), load.getIndices(),
+                                nullptr, mask));
+      })
+      .Case([&](memref::StoreOp store) {
+        return ok(executeAccess(interp, op, store.getMemref(),
+                                store.getIndices(), store.getValue(), mask));
+      })
+      .Case([&](memref::AtomicRMWOp rmw) -> FailureOr<bool> {
+        const WarpValue &ref = interp.get(rmw.getMemref());
+        Type type = rmw.getValue().getType();
+        WarpValue result = WarpValue::perLane();
+        SmallVector<int64_t, 4> idx(rmw.getIndices().size());
+        LogicalResult status = success();
+        forEachLane(interp.isDevice() ? mask : 1u, [&](unsigned lane) {
+          if (failed(status))
+            return;
+          for (auto [i, index] : llvm::enumerate(rmw.getIndices()))
+            idx[i] = static_cast<int64_t>(interp.scalar(index, lane));
+          const MemRefDesc &desc = *ref.ref(lane);
+          FailureOr<int64_t> element =
+              interp.resolveElement(&op, desc, idx, lane);
+          if (failed(element)) {
+            status = failure();
+            return;
+          }
+          uint64_t old = desc.buffer->load(*element);
+          desc.buffer->store(
+              *element,
+              truncateTo(type,
+                         applyAtomic(rmw.getKind(), type, old,
+                                     interp.scalar(rmw.getValue(), lane))));
+          result.bits[lane] = old;
+        });
+        if (failed(status))
+          return failure();
+        if (!interp.isDevice()) {
+          result.uniform = true;
+          result.bits.resize(1);
+        }
+        interp.set(rmw.getResult(), std::move(result));
+        return true;
+      })
+      .Case<memref::CastOp, memref::MemorySpaceCastOp>([&](auto) {
+        interp.set(op.getResult(0), interp.get(op.getOperand(0)));
+        return true;
+      })
+      .Case([&](memref::DimOp dim) {
+        Value source = dim.getSource(), index = dim.getIndex();
+        interp.set(dim.getResult(),
+                   interp.mapLanes(mask, {source, index}, [&](unsigned l) {
+                     const MemRefDesc &desc = *interp.get(source).ref(l);
+                     uint64_t i = interp.scalar(index, l);
+                     return i < desc.sizes.size() ? desc.sizes[i] : 0;
+                   }));
+        return true;
+      })
+      .Case([&](memref::GetGlobalOp get) -> FailureOr<bool> {
+        auto global =
+            interp.sim.symbols.lookupNearestSymbolFrom<memref::GlobalOp>(
+                &op, get.getNameAttr());
+        if (!global)
+          return interp.error(&op) << "unknown memref.global";
+        Buffer *buffer = getGlobalBuffer(interp, global);
+        interp.set(get.getResult(),
+                   WarpValue::memref(describeBuffer(buffer, get.getType(),
+                                                    get.getType().getShape())));
+        return true;
+      })
+      .Case([&](memref::ExtractAlignedPointerAsIndexOp extract) {
+        Value source = extract.getSource();
+        interp.set(extract.getResult(),
+                   interp.mapLanes(mask, {source}, [&](unsigned l) {
+                     return interp.get(source).ref(l)->buffer->address;
+                   }));
+        return true;
+      })
+      .Case([&](memref::ExtractStridedMetadataOp extract) {
+        Value source = extract.getSource();
+        const WarpValue &ref = interp.get(source);
+        unsigned rank = extract.getSizes().size();
+        // The base buffer: a rank-0 view at offset 0.
+        WarpValue base = ref.uniform ? WarpValue::memref(nullptr)
+                                     : WarpValue::perLaneMemRef();
+        forEachLane(ref.uniform ? 1u : mask, [&](unsigned l) {
+          auto desc = std::make_shared<MemRefDesc>();
+          desc->buffer = ref.ref(l)->buffer;
+          base.refs[ref.uniform ? 0 : l] = desc;
+        });
+        interp.set(extract.getBaseBuffer(), std::move(base));
+        interp.set(extract.getOffset(),
+                   interp.mapLanes(mask, {source}, [&](unsigned l) {
+                     return static_cast<uint64_t>(ref.ref(l)->offset);
+                   }));
+        for (unsigned d = 0; d < rank; ++d) {
+          interp.set(extract.getSizes()[d],
+                     interp.mapLanes(mask, {source}, [&](unsigned l) {
+                       return static_cast<uint64_t>(ref.ref(l)->sizes[d]);
+                     }));
+          interp.set(extract.getStrides()[d],
+                     interp.mapLanes(mask, {source}, [&](unsigned l) {
+                       return static_cast<uint64_t>(ref.ref(l)->strides[d]);
+                     }));
+        }
+        return true;
+      })
+      .Case([&](memref::SubViewOp subview) -> FailureOr<bool> {
+        const WarpValue &ref = interp.get(subview.getSource());
+        auto resolve = [&](OpFoldResult ofr, unsigned lane) -> int64_t {
+          if (auto v = dyn_cast<Value>(ofr))
+            return static_cast<int64_t>(interp.scalar(v, lane));
+          return *getConstantIntValue(ofr);
+        };
+        llvm::SmallBitVector dropped = subview.getDroppedDims();
+        WarpValue result = WarpValue::perLaneMemRef();
+        bool uniform =
+            !interp.isDevice() || llvm::all_of(op.getOperands(), [&](Value v) {
+              return interp.get(v).uniform;
+            });
+        forEachLane(uniform ? 1u : mask, [&](unsigned l) {
+          const MemRefDesc &src = *ref.ref(l);
+          auto desc = std::make_shared<MemRefDesc>();
+          desc->buffer = src.buffer;
+          desc->offset = src.offset;
+          for (unsigned d = 0; d < src.sizes.size(); ++d) {
+            desc->offset +=
+                resolve(subview.getMixedOffsets()[d], l) * src.strides[d];
+            if (dropped.test(d))
+              continue;
+            desc->sizes.push_back(resolve(subview.getMixedSizes()[d], l));
+            desc->strides.push_back(resolve(subview.getMixedStrides()[d], l) *
+                                    src.strides[d]);
+          }
+          result.refs[l] = desc;
+        });
+        if (uniform) {
+          result.uniform = true;
+          result.refs = {result.refs[0]};
+        }
+        interp.set(subview.getResult(), std::move(result));
+        return true;
+      })
+      .Case([&](memref::CopyOp copy) -> FailureOr<bool> {
+        const MemRefDesc &src = *interp.get(copy.getSource()).ref(0);
+        const MemRefDesc &dst = *interp.get(copy.getTarget()).ref(0);
+        if (src.sizes != dst.sizes)
+          return interp.error(&op) << "memref.copy between different shapes";
+        int64_t count = getNumElements(src.sizes);
+        SmallVector<int64_t, 4> idx(src.sizes.size(), 0);
+        for (int64_t n = 0; n < count; ++n) {
+          FailureOr<int64_t> from = interp.resolveElement(&op, src, idx, 0);
+          FailureOr<int64_t> to = interp.resolveElement(&op, dst, idx, 0);
+          if (failed(from) || failed(to))
+            return failure();
+          dst.buffer->store(*to, src.buffer->load(*from));
+          for (int64_t d = static_cast<int64_t>(idx.size()) - 1; d >= 0; --d) {
+            if (++idx[d] < src.sizes[d])
+              break;
+            idx[d] = 0;
+          }
+        }
+        return true;
+      })
+      .Default([](Operation *) -> FailureOr<bool> { return false; });
+}

@@ -1,0 +1,180 @@
+//===- Interpreter.h - Warp-level IR interpreter ----------------*- C++ -*-===//
+//
+// The interpreter at the heart of the simulator: it executes the operations
+// of a region for one warp (32 lanes under an active mask) or for the host
+// (lane 0 only), keeping one WarpValue per SSA value. Structured control
+// flow diverges and reconverges by masking; the op semantics live in the
+// Exec*.cpp files, which it dispatches to.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_LIB_SIMULATOR_INTERPRETER_H
+#define WC_LIB_SIMULATOR_INTERPRETER_H
+
+#include "Values.h"
+#include "WC/Simulator/Simulator.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <deque>
+#include <functional>
+
+namespace mlir {
+namespace wc {
+namespace sim {
+
+class BlockRunner;
+
+/// The memory of a simulated program.
+class Memory {
+public:
+  /// Returns a zero-filled buffer of `count` elements of `elementType`.
+  Buffer *allocate(Buffer::Space space, Type elementType, int64_t count,
+                   std::string name);
+  /// Bytes one element of `type` takes in a buffer.
+  static unsigned getElementBytes(Type type);
+
+private:
+  std::deque<std::unique_ptr<Buffer>> buffers;
+  uint64_t nextAddress = 0x100000;
+};
+
+/// Global state of one simulation.
+struct Simulator {
+  ModuleOp module;
+  std::ostream &out;
+  SimulatorOptions options;
+  SimulatorStats stats;
+  Memory memory;
+  SymbolTableCollection symbols;
+  /// Module globals (memref.global) by name, created on first use.
+  llvm::DenseMap<Operation *, Buffer *> globals;
+
+  Simulator(ModuleOp module, std::ostream &out, const SimulatorOptions &options)
+      : module(module), out(out), options(options) {}
+};
+
+/// Where a warp runs: its block, its index in the block, and the lanes that
+/// are threads of the block (fewer than 32 in a partial last warp).
+struct WarpPlace {
+  int64_t blockId[3];
+  int64_t gridDim[3];
+  int64_t blockDim[3];
+  unsigned warp;
+  LaneMask live;
+  BlockRunner *block;
+  /// The block's workgroup and private buffers (gpu.func attributions).
+  llvm::ArrayRef<WarpValue> attributions;
+
+  /// The linear id in the block of `lane` of this warp.
+  int64_t linearThread(unsigned lane) const { return warp * kLanes + lane; }
+};
+
+/// Executes operations for one warp (device) or for the host.
+class Interpreter {
+public:
+  Interpreter(Simulator &sim, const WarpPlace *place,
+              Interpreter *parent = nullptr)
+      : sim(sim), place(place), parent(parent) {}
+
+  Simulator &sim;
+  /// Null for the host.
+  const WarpPlace *place;
+
+  bool isDevice() const { return place != nullptr; }
+  /// The lanes that exist: lane 0 on the host, the block's threads in a warp.
+  LaneMask liveLanes() const { return place ? place->live : 1u; }
+
+  /// Runs a function-like region (entry block arguments `args`, branches
+  /// between blocks, a return terminator) and returns the returned values.
+  FailureOr<llvm::SmallVector<WarpValue>>
+  runCallable(Region &region, llvm::ArrayRef<WarpValue> args, LaneMask mask);
+
+  /// Runs the single block `block` of a structured op's region and returns
+  /// the operands of its terminator.
+  FailureOr<llvm::SmallVector<WarpValue>>
+  runBody(Block &block, llvm::ArrayRef<WarpValue> args, LaneMask mask);
+
+  /// Executes one non-terminator operation for the lanes of `mask`.
+  LogicalResult execute(Operation &op, LaneMask mask);
+
+  /// The value of `value` (which must have been computed).
+  const WarpValue &get(Value value);
+  void set(Value value, WarpValue result);
+
+  /// The value of a scalar operand in `lane`.
+  uint64_t scalar(Value value, unsigned lane) { return get(value).get(lane); }
+
+  /// Computes a scalar result lane by lane with `fn(lane)`, once when all
+  /// `inputs` are uniform.
+  WarpValue mapLanes(LaneMask mask, llvm::ArrayRef<Value> inputs,
+                     llvm::function_ref<uint64_t(unsigned)> fn);
+
+  /// Emits an error at `op` prefixed with the executing warp and lanes.
+  InFlightDiagnostic error(Operation *op, LaneMask lanes = 0);
+
+  /// Resolves `indices` of `desc` to an element of its buffer, checking the
+  /// bounds and that this side (host/device) may access the buffer.
+  FailureOr<int64_t> resolveElement(Operation *op, const MemRefDesc &desc,
+                                    llvm::ArrayRef<int64_t> indices,
+                                    unsigned lane);
+
+  /// Records an access of `lane` to workgroup memory for race detection;
+  /// fails with a diagnostic on a race.
+  LogicalResult recordAccess(Operation *op, Buffer &buffer, int64_t element,
+                             bool isWrite, unsigned lane);
+
+  /// Counts of executed ops per interpreter go to the simulator's stats.
+  uint64_t executedOps = 0;
+
+private:
+  Interpreter *parent;
+  llvm::DenseMap<Value, WarpValue> values;
+
+  LogicalResult executeScfFor(Operation &op, LaneMask mask);
+  LogicalResult executeScfWhile(Operation &op, LaneMask mask);
+  LogicalResult executeScfIf(Operation &op, LaneMask mask);
+  LogicalResult executeCall(Operation &op, LaneMask mask);
+};
+
+/// Op families: each returns true if it handled `op`, false if `op` is not
+/// one of its ops, failure after a diagnostic.
+FailureOr<bool> executeArithOp(Interpreter &interp, Operation &op,
+                               LaneMask mask);
+FailureOr<bool> executeMemRefOp(Interpreter &interp, Operation &op,
+                                LaneMask mask);
+FailureOr<bool> executeWarpOp(Interpreter &interp, Operation &op,
+                              LaneMask mask);
+FailureOr<bool> executeWCStructureOp(Interpreter &interp, Operation &op,
+                                     LaneMask mask);
+FailureOr<bool> executeHostOp(Interpreter &interp, Operation &op,
+                              LaneMask mask);
+
+/// Runs the external function `name` (runner-utils printing) if the
+/// simulator provides it; returns false if it does not.
+FailureOr<bool> callBuiltin(Interpreter &interp, Operation *call,
+                            llvm::StringRef name, llvm::ArrayRef<Value> args);
+
+/// The descriptor of a whole buffer viewed as `type` with `sizes` (the
+/// strides of the type's layout, row-major for the identity layout).
+MemRefRef describeBuffer(Buffer *buffer, MemRefType type,
+                         llvm::ArrayRef<int64_t> sizes);
+
+/// Scalar helpers shared by the op families.
+/// The bit width of `type` in a lane word (index: 64).
+unsigned getBitWidth(Type type);
+/// Truncates `bits` to the width of integer `type`.
+uint64_t truncateTo(Type type, uint64_t bits);
+/// Sign-extends integer `bits` of `type` to 64 bits.
+int64_t signExtend(Type type, uint64_t bits);
+/// Converts float bits of `type` to a double and back.
+double toDouble(Type type, uint64_t bits);
+uint64_t fromDouble(Type type, double value);
+
+} // namespace sim
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_LIB_SIMULATOR_INTERPRETER_H

@@ -1,0 +1,100 @@
+//===- wc-sim.cpp - Run a gpu + wc program on the CPU ---------------------===//
+//
+// Parses a module, optionally runs a pass pipeline on it (to simulate the
+// program after a transformation), and executes its host entry function
+// with the SIMT reference simulator, printing what the program prints.
+// Exits non-zero with a diagnostic on any fault the simulator detects.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Conversion/Passes.h"
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Simulator/Simulator.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Timer.h"
+
+#include <chrono>
+#include <iostream>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string>
+    inputFilename(cl::Positional, cl::desc("<input file>"), cl::init("-"));
+static cl::opt<std::string> entry("entry", cl::desc("Host function to run"),
+                                  cl::init("main"));
+static cl::opt<std::string>
+    pipeline("pass-pipeline",
+             cl::desc("Passes to run before simulating, e.g. "
+                      "'builtin.module(convert-wc-to-nvvm)'"),
+             cl::init(""));
+static cl::opt<bool> noRaces("no-race-detection",
+                             cl::desc("Do not check workgroup memory races"),
+                             cl::init(false));
+static cl::opt<bool> printStats("sim-stats",
+                                cl::desc("Print execution counts and time to "
+                                         "stderr"),
+                                cl::init(false));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerAllPasses();
+  wc::registerWCConversionPasses();
+  cl::ParseCommandLineOptions(argc, argv,
+                              "wc-sim: CPU SIMT simulator for gpu + wc IR\n");
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registry.insert<wc::WCDialect>();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFilename, &error);
+  if (!file) {
+    llvm::errs() << "wc-sim: " << error << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  if (!pipeline.empty()) {
+    PassManager pm(&context);
+    if (failed(parsePassPipeline(pipeline, pm, llvm::errs())) ||
+        failed(pm.run(*module)))
+      return 1;
+  }
+  wc::SimulatorOptions options;
+  options.entry = entry;
+  options.detectRaces = !noRaces;
+  wc::SimulatorStats stats;
+  auto start = std::chrono::steady_clock::now();
+  LogicalResult result = wc::simulate(*module, std::cout, options, &stats);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  if (printStats)
+    llvm::errs() << "wc-sim: " << stats.kernelLaunches << " launches, "
+                 << stats.blocks << " blocks, " << stats.warps << " warps, "
+                 << stats.warpOps << " warp ops, " << stats.hostOps
+                 << " host ops in " << llvm::format("%.3f", seconds) << " s ("
+                 << llvm::format("%.2f", stats.warpOps / seconds / 1e6)
+                 << " M warp ops/s)\n";
+  return failed(result) ? 1 : 0;
+}

@@ -13,7 +13,14 @@ config.test_exec_root = os.path.join(config.wc_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["wc-opt"], [config.wc_tools_dir])
+llvm_config.add_tool_substitutions(["wc-opt", "wc-sim"], [config.wc_tools_dir])
+
+# Outputs of the integration programs run on a GPU
+# (utils/run-integration-on-gpu.sh passes --param gpu_outputs=DIR).
+gpu_outputs = lit_config.params.get("gpu_outputs")
+if gpu_outputs:
+    config.available_features.add("gpu-outputs")
+    config.substitutions.append(("%gpu_outputs", os.path.abspath(gpu_outputs)))
 config.substitutions.append(("%wc_src_root", config.wc_src_root))
 config.substitutions.append(("%wc_obj_root", config.wc_obj_root))
 config.substitutions.append(
@@ -23,3 +30,16 @@ config.substitutions.append(
 if config.ptxas and not config.ptxas.endswith("NOTFOUND"):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+
+# wc_cuda_runtime (built when CMake found the CUDA driver API): tests of the
+# runtime and of programs compiled by utils/wc-compile.py, without a GPU.
+if config.cuda_runtime == "ON":
+    config.available_features.add("cuda-runtime")
+    config.substitutions.append(
+        ("%wc_cuda_runtime", os.path.join(config.wc_obj_root, "lib", "libwc_cuda_runtime.a")))
+    config.substitutions.append(("%cuda_driver_library", config.cuda_driver_library))
+    config.substitutions.append(("%host_cxx", config.host_cxx))
+    config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
+    config.substitutions.append(
+        ("%wc-compile", "python3 " + os.path.join(config.wc_src_root, "utils", "wc-compile.py")
+         + " --build-dir " + config.wc_obj_root))

@@ -89,7 +89,7 @@ void BlockRunner::passTurn(unsigned warp) {
     unsigned next = (warp + step) % numWarps;
     if (states[next] == WarpState::Runnable) {
       turn = next;
-      turnChanged.notify_all();
+      wakeups[next].notify_one();
       return;
     }
   }
@@ -123,12 +123,13 @@ void BlockRunner::passTurn(unsigned warp) {
       break;
     }
   }
-  turnChanged.notify_all();
+  for (std::condition_variable &wakeup : wakeups)
+    wakeup.notify_all();
 }
 
 bool BlockRunner::waitTurn(unsigned warp) {
   std::unique_lock<std::mutex> lock(mutex);
-  turnChanged.wait(lock, [&] { return turn == warp || aborted; });
+  wakeups[warp].wait(lock, [&] { return turn == warp || aborted; });
   return !aborted;
 }
 
@@ -264,6 +265,7 @@ LogicalResult BlockRunner::run() {
   }
 
   turn = 0;
+  wakeups = std::vector<std::condition_variable>(numWarps);
   std::vector<std::thread> threads;
   for (unsigned w = 0; w < numWarps; ++w) {
     threads.emplace_back([this, w] {

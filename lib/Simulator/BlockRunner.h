@@ -16,6 +16,7 @@
 
 #include <condition_variable>
 #include <mutex>
+#include <vector>
 
 namespace mlir {
 namespace wc {
@@ -115,7 +116,8 @@ private:
   llvm::DenseMap<Operation *, Reduction> reductions;
 
   std::mutex mutex;
-  std::condition_variable turnChanged;
+  /// One per warp, so that a hand-over wakes only the warp that runs next.
+  std::vector<std::condition_variable> wakeups;
   unsigned turn = 0;
   bool aborted = false;
 };

@@ -19,11 +19,16 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::sim;
 
 namespace {
+/// The member mask of each lane of a *.sync collective.
+using Members = std::array<LaneMask, kLanes>;
+
 /// Evaluates device ops for one warp under one active mask.
 struct WarpExecutor {
   Interpreter &interp;
@@ -56,27 +61,39 @@ struct WarpExecutor {
     interp.set(result, std::move(v));
   }
 
-  /// Reads the member mask operand (uniform; default all lanes) and checks
-  /// that exactly the executing lanes are members.
-  FailureOr<LaneMask> getMembers(Value mask, StringRef what) {
-    LaneMask members = kAllLanes;
-    if (mask) {
-      const WarpValue &m = interp.get(mask);
-      members = static_cast<LaneMask>(m.get(firstLane()));
-      bool uniform = true;
-      forEachLane(active, [&](unsigned l) {
-        uniform &= static_cast<LaneMask>(m.get(l)) == members;
+  /// Reads the member mask operand (default: all 32 lanes) of each
+  /// executing lane and checks the rules of PTX's *.sync instructions: a
+  /// lane is in its own mask, every lane a mask names executes the op, and
+  /// all lanes of a mask name the same mask (disjoint groups may use
+  /// different masks at once). Returns each lane's mask.
+  FailureOr<Members> getMembers(Value mask, StringRef what) {
+    Members members;
+    members.fill(0);
+    forEachLane(active, [&](unsigned l) {
+      members[l] =
+          mask ? static_cast<LaneMask>(interp.get(mask).get(l)) : kAllLanes;
+    });
+    LaneMask outside = 0, missing = 0, disagree = 0;
+    forEachLane(active, [&](unsigned l) {
+      if (!(members[l] & (1u << l)))
+        outside |= 1u << l;
+      missing |= members[l] & ~active;
+      forEachLane(members[l] & active, [&](unsigned k) {
+        if (members[k] != members[l])
+          disagree |= 1u << l;
       });
-      if (!uniform)
-        return error(active) << what << ": member mask differs across lanes";
-    }
-    if (LaneMask missing = members & ~active)
+    });
+    if (missing)
       return error(missing)
              << what << " names lanes that are not executing it (listed)";
-    if (LaneMask extra = active & ~members)
-      return error(extra) << what
-                          << " executed by lanes outside its member mask "
-                             "(listed)";
+    if (outside)
+      return error(outside) << what
+                            << " executed by lanes outside its member mask "
+                               "(listed)";
+    if (disagree)
+      return error(disagree) << what
+                             << ": lanes of one member mask name different "
+                                "masks (listed)";
     return members;
   }
 
@@ -85,6 +102,47 @@ struct WarpExecutor {
     if (active == kAllLanes)
       return success();
     return error(~active) << what << " needs all 32 lanes; these are inactive";
+  }
+
+  /// The ballot of `pred` over the lanes of `group`.
+  LaneMask ballotOf(LaneMask group, const WarpValue &pred) {
+    LaneMask ballot = 0;
+    forEachLane(group, [&](unsigned k) {
+      if (pred.get(k) & 1)
+        ballot |= 1u << k;
+    });
+    return ballot;
+  }
+
+  /// Sets `result` to a vote of `kind` of each lane's member group.
+  void setVote(Value result, const Members &members, Value predicate,
+               VoteKind kind) {
+    const WarpValue &pred = interp.get(predicate);
+    setPerLane(result, [&](unsigned l) -> uint64_t {
+      LaneMask group = members[l];
+      LaneMask ballot = ballotOf(group, pred);
+      switch (kind) {
+      case VoteKind::any:
+        return ballot != 0;
+      case VoteKind::all:
+        return ballot == group;
+      case VoteKind::uni:
+        return ballot == 0 || ballot == group;
+      case VoteKind::ballot:
+        return ballot;
+      }
+      return 0;
+    });
+  }
+
+  /// The lanes of `group` whose `value` equals lane `l`'s.
+  LaneMask peersOf(LaneMask group, const WarpValue &value, unsigned l) {
+    LaneMask peers = 0;
+    forEachLane(group, [&](unsigned k) {
+      if (value.get(k) == value.get(l))
+        peers |= 1u << k;
+    });
+    return peers;
   }
 
   FailureOr<bool> run();
@@ -96,7 +154,7 @@ struct WarpExecutor {
   LogicalResult shuffleWC(ShuffleOp shuffle);
   LogicalResult shuffleGPU(gpu::ShuffleOp shuffle);
   LogicalResult finishShuffle(Value value, ArrayRef<int> sources,
-                              ArrayRef<bool> valid, LaneMask members,
+                              ArrayRef<bool> valid, const Members &members,
                               Value result, Value validResult, bool packStruct);
 };
 } // namespace
@@ -210,12 +268,12 @@ static CombiningKind getKind(NVVM::ReduxKind kind) {
 
 LogicalResult WarpExecutor::finishShuffle(Value value, ArrayRef<int> sources,
                                           ArrayRef<bool> valid,
-                                          LaneMask members, Value result,
+                                          const Members &members, Value result,
                                           Value validResult, bool packStruct) {
   const WarpValue &in = interp.get(value);
   LaneMask inactiveSources = 0, readers = 0;
   forEachLane(active, [&](unsigned l) {
-    if (!(members & (1u << sources[l])) || !(active & (1u << sources[l]))) {
+    if (!(members[l] & (1u << sources[l])) || !(active & (1u << sources[l]))) {
       inactiveSources |= 1u << sources[l];
       readers |= 1u << l;
     }
@@ -247,7 +305,7 @@ LogicalResult WarpExecutor::finishShuffle(Value value, ArrayRef<int> sources,
 }
 
 LogicalResult WarpExecutor::shufflePtx(NVVM::ShflOp shfl) {
-  FailureOr<LaneMask> members = getMembers(shfl.getThreadMask(), "shfl.sync");
+  FailureOr<Members> members = getMembers(shfl.getThreadMask(), "shfl.sync");
   if (failed(members))
     return failure();
   SmallVector<int> sources(kLanes, 0);
@@ -288,7 +346,7 @@ LogicalResult WarpExecutor::shufflePtx(NVVM::ShflOp shfl) {
 }
 
 LogicalResult WarpExecutor::shuffleWC(ShuffleOp shuffle) {
-  FailureOr<LaneMask> members = getMembers(shuffle.getMask(), "wc.shuffle");
+  FailureOr<Members> members = getMembers(shuffle.getMask(), "wc.shuffle");
   if (failed(members))
     return failure();
   int width = shuffle.getWidth();
@@ -355,9 +413,11 @@ LogicalResult WarpExecutor::shuffleGPU(gpu::ShuffleOp shuffle) {
     sources[lane] = p ? j : lane;
     valid[lane] = p;
   });
-  return finishShuffle(shuffle.getValue(), sources, valid,
-                       participants | active, shuffle.getShuffleResult(),
-                       shuffle.getValid(), /*packStruct=*/false);
+  Members members;
+  members.fill(participants | active);
+  return finishShuffle(shuffle.getValue(), sources, valid, members,
+                       shuffle.getShuffleResult(), shuffle.getValid(),
+                       /*packStruct=*/false);
 }
 
 /// Reduces the words of `lanes` of `value` with `kind` in lane order.
@@ -565,79 +625,68 @@ FailureOr<bool> WarpExecutor::runNVVM() {
       })
       .Case([&](NVVM::ShflOp shfl) { return ok(shufflePtx(shfl)); })
       .Case([&](NVVM::VoteSyncOp vote) -> FailureOr<bool> {
-        FailureOr<LaneMask> members = getMembers(vote.getMask(), "vote.sync");
+        FailureOr<Members> members = getMembers(vote.getMask(), "vote.sync");
         if (failed(members))
           return failure();
-        const WarpValue &pred = interp.get(vote.getPred());
-        LaneMask ballot = 0;
-        forEachLane(*members, [&](unsigned l) {
-          if (pred.get(l) & 1)
-            ballot |= 1u << l;
-        });
-        uint64_t result = 0;
+        VoteKind kind = VoteKind::any;
         switch (vote.getKind()) {
         case NVVM::VoteSyncKind::any:
-          result = ballot != 0;
+          kind = VoteKind::any;
           break;
         case NVVM::VoteSyncKind::all:
-          result = ballot == *members;
+          kind = VoteKind::all;
           break;
         case NVVM::VoteSyncKind::uni:
-          result = ballot == 0 || ballot == *members;
+          kind = VoteKind::uni;
           break;
         case NVVM::VoteSyncKind::ballot:
-          result = ballot;
+          kind = VoteKind::ballot;
           break;
         }
-        setUniform(vote.getRes(), result);
+        setVote(vote.getRes(), *members, vote.getPred(), kind);
         return true;
       })
       .Case([&](NVVM::MatchSyncOp match) -> FailureOr<bool> {
-        FailureOr<LaneMask> members =
+        FailureOr<Members> members =
             getMembers(match.getThreadMask(), "match.sync");
         if (failed(members))
           return failure();
         const WarpValue &in = interp.get(match.getVal());
         bool all = match.getKind() == NVVM::MatchSyncKind::all;
-        bool same = true;
-        forEachLane(*members, [&](unsigned l) {
-          same &= in.get(l) == in.get(firstLane());
-        });
         WarpValue result = WarpValue::perLane(all ? 2 : 1);
         forEachLane(active, [&](unsigned l) {
+          LaneMask group = (*members)[l];
+          LaneMask peers = peersOf(group, in, l);
           if (all) {
-            result.bits[2 * l] = same ? *members : 0;
-            result.bits[2 * l + 1] = same;
-            return;
+            result.bits[2 * l] = peers == group ? group : 0;
+            result.bits[2 * l + 1] = peers == group;
+          } else {
+            result.bits[l] = peers;
           }
-          LaneMask peers = 0;
-          forEachLane(*members, [&](unsigned k) {
-            if (in.get(k) == in.get(l))
-              peers |= 1u << k;
-          });
-          result.bits[l] = peers;
         });
         interp.set(match.getRes(), std::move(result));
         return true;
       })
       .Case([&](NVVM::ReduxOp redux) -> FailureOr<bool> {
-        FailureOr<LaneMask> members =
+        FailureOr<Members> members =
             getMembers(redux.getMaskAndClamp(), "redux.sync");
         if (failed(members))
           return failure();
         Type type = redux.getVal().getType();
-        setUniform(redux.getRes(),
-                   reduceLanes(interp.get(redux.getVal()), *members,
-                               getKind(redux.getKind()), type));
+        const WarpValue &in = interp.get(redux.getVal());
+        setPerLane(redux.getRes(), [&](unsigned l) {
+          return reduceLanes(in, (*members)[l], getKind(redux.getKind()), type);
+        });
         return true;
       })
       .Case([&](NVVM::ElectSyncOp elect) -> FailureOr<bool> {
-        FailureOr<LaneMask> members =
+        FailureOr<Members> members =
             getMembers(elect.getMembermask(), "elect.sync");
         if (failed(members))
           return failure();
-        unsigned leader = __builtin_ctz(*members);
-        setPerLane(elect.getPred(), [&](unsigned l) { return l == leader; });
+        setPerLane(elect.getPred(), [&](unsigned l) {
+          return l == static_cast<unsigned>(__builtin_ctz((*members)[l]));
+        });
         return true;
       })
       .Case([&](NVVM::SyncWarpOp sync) -> FailureOr<bool> {
@@ -683,64 +732,37 @@ FailureOr<bool> WarpExecutor::runWC() {
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
       .Case([&](ShuffleOp shuffle) { return ok(shuffleWC(shuffle)); })
       .Case([&](VoteOp vote) -> FailureOr<bool> {
-        FailureOr<LaneMask> members = getMembers(vote.getMask(), "wc.vote");
+        FailureOr<Members> members = getMembers(vote.getMask(), "wc.vote");
         if (failed(members))
           return failure();
-        const WarpValue &pred = interp.get(vote.getPredicate());
-        LaneMask ballot = 0;
-        forEachLane(*members, [&](unsigned l) {
-          if (pred.get(l) & 1)
-            ballot |= 1u << l;
-        });
-        uint64_t result = 0;
-        switch (vote.getKind()) {
-        case VoteKind::any:
-          result = ballot != 0;
-          break;
-        case VoteKind::all:
-          result = ballot == *members;
-          break;
-        case VoteKind::uni:
-          result = ballot == 0 || ballot == *members;
-          break;
-        case VoteKind::ballot:
-          result = ballot;
-          break;
-        }
-        setUniform(vote.getResult(), result);
+        setVote(vote.getResult(), *members, vote.getPredicate(),
+                vote.getKind());
         return true;
       })
       .Case([&](MatchOp match) -> FailureOr<bool> {
-        FailureOr<LaneMask> members = getMembers(match.getMask(), "wc.match");
+        FailureOr<Members> members = getMembers(match.getMask(), "wc.match");
         if (failed(members))
           return failure();
         const WarpValue &in = interp.get(match.getValue());
-        if (match.getKind() == MatchKind::all) {
-          bool same = true;
-          forEachLane(*members, [&](unsigned l) {
-            same &= in.get(l) == in.get(firstLane());
-          });
-          setUniform(match.getLanes(), same ? *members : 0);
-          setUniform(match.getSame(), same);
-          return true;
-        }
-        setPerLane(match.getLanes(), [&](unsigned l) {
-          LaneMask peers = 0;
-          forEachLane(*members, [&](unsigned k) {
-            if (in.get(k) == in.get(l))
-              peers |= 1u << k;
-          });
-          return peers;
+        bool all = match.getKind() == MatchKind::all;
+        WarpValue lanes = WarpValue::perLane(), same = WarpValue::perLane();
+        forEachLane(active, [&](unsigned l) {
+          LaneMask group = (*members)[l];
+          LaneMask peers = peersOf(group, in, l);
+          lanes.bits[l] = all ? (peers == group ? group : 0) : peers;
+          same.bits[l] = all ? peers == group : 1;
         });
-        setUniform(match.getSame(), 1);
+        interp.set(match.getLanes(), std::move(lanes));
+        interp.set(match.getSame(), std::move(same));
         return true;
       })
       .Case([&](ElectOp elect) -> FailureOr<bool> {
-        FailureOr<LaneMask> members = getMembers(elect.getMask(), "wc.elect");
+        FailureOr<Members> members = getMembers(elect.getMask(), "wc.elect");
         if (failed(members))
           return failure();
-        unsigned leader = __builtin_ctz(*members);
-        setPerLane(elect.getElected(), [&](unsigned l) { return l == leader; });
+        setPerLane(elect.getElected(), [&](unsigned l) {
+          return l == static_cast<unsigned>(__builtin_ctz((*members)[l]));
+        });
         return true;
       })
       .Case([&](ActiveMaskOp mask) {
@@ -766,37 +788,17 @@ FailureOr<bool> WarpExecutor::runWC() {
         Type type = scan.getValue().getType();
         const WarpValue &in = interp.get(scan.getValue());
         bool exclusive = scan.getScan() == ScanKind::exclusive;
+        // The identity of the kind, as wc defines it (arith's identities).
         uint64_t identity = 0;
         if (exclusive) {
-          // The identity of the kind, as the lowering materialises it.
-          switch (scan.getKind()) {
-          case CombiningKind::mul:
-            identity = isa<FloatType>(type) ? fromDouble(type, 1.0) : 1;
-            break;
-          case CombiningKind::and_:
-          case CombiningKind::minui:
-            identity = truncateTo(type, ~uint64_t(0));
-            break;
-          case CombiningKind::minsi:
-            identity =
-                truncateTo(type, (uint64_t(1) << (getBitWidth(type) - 1)) - 1);
-            break;
-          case CombiningKind::maxsi:
-            identity = truncateTo(type, uint64_t(1) << (getBitWidth(type) - 1));
-            break;
-          case CombiningKind::minnumf:
-          case CombiningKind::maxnumf:
-            identity = fromDouble(type, NAN);
-            break;
-          case CombiningKind::minimumf:
-            identity = fromDouble(type, INFINITY);
-            break;
-          case CombiningKind::maximumf:
-            identity = fromDouble(type, -INFINITY);
-            break;
-          default:
-            break;
-          }
+          OpBuilder b(op.getContext());
+          TypedAttr attr = arith::getIdentityValueAttr(
+              getArithReductionKind(scan.getKind(), type), type, b,
+              op.getLoc());
+          if (auto f = dyn_cast<FloatAttr>(attr))
+            identity = f.getValue().bitcastToAPInt().getZExtValue();
+          else
+            identity = cast<IntegerAttr>(attr).getValue().getZExtValue();
         }
         setPerLane(scan.getResult(), [&](unsigned l) {
           LaneMask lanes = exclusive ? ((1u << l) - 1) : ((2u << l) - 1);
@@ -826,13 +828,9 @@ FailureOr<bool> WarpExecutor::runWC() {
       })
       .Case([&](AggregatedAtomicAddOp atomic) -> FailureOr<bool> {
         LaneMask members = active;
-        if (atomic.getMask()) {
-          FailureOr<LaneMask> m =
-              getMembers(atomic.getMask(), "wc.aggregated_atomic_add");
-          if (failed(m))
-            return failure();
-          members = *m;
-        }
+        if (atomic.getMask() &&
+            failed(getMembers(atomic.getMask(), "wc.aggregated_atomic_add")))
+          return failure();
         const WarpValue &ref = interp.get(atomic.getMemref());
         Type type = atomic.getValue().getType();
         WarpValue result = WarpValue::perLane();

@@ -75,9 +75,20 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   if (!pipeline.empty()) {
+    // The pipeline names its anchor, as mlir-opt's --pass-pipeline does:
+    // "builtin.module(...)".
+    FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, llvm::errs());
+    if (failed(parsed))
+      return 1;
+    if (parsed->getOpAnchorName() != ModuleOp::getOperationName() &&
+        parsed->getOpAnchorName() != OpPassManager::getAnyOpAnchorName()) {
+      llvm::errs() << "wc-sim: the pass pipeline must be anchored on "
+                      "builtin.module, e.g. 'builtin.module(canonicalize)'\n";
+      return 1;
+    }
     PassManager pm(&context);
-    if (failed(parsePassPipeline(pipeline, pm, llvm::errs())) ||
-        failed(pm.run(*module)))
+    static_cast<OpPassManager &>(pm) = std::move(*parsed);
+    if (failed(pm.run(*module)))
       return 1;
   }
   wc::SimulatorOptions options;

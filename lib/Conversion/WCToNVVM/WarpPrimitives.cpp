@@ -116,49 +116,16 @@ Value wc::createShuffle(OpBuilder &b, Location loc, ShuffleMode mode,
   return arith::BitcastOp::create(b, loc, type, movedInt);
 }
 
-/// Maps a combining kind on `type` to the arith reduction kind.
-static arith::AtomicRMWKind getArithKind(CombiningKind kind, Type type) {
-  bool isFloat = isa<FloatType>(type);
-  switch (kind) {
-  case CombiningKind::add:
-    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
-  case CombiningKind::mul:
-    return isFloat ? arith::AtomicRMWKind::mulf : arith::AtomicRMWKind::muli;
-  case CombiningKind::minsi:
-    return arith::AtomicRMWKind::mins;
-  case CombiningKind::minui:
-    return arith::AtomicRMWKind::minu;
-  case CombiningKind::maxsi:
-    return arith::AtomicRMWKind::maxs;
-  case CombiningKind::maxui:
-    return arith::AtomicRMWKind::maxu;
-  case CombiningKind::minnumf:
-    return arith::AtomicRMWKind::minnumf;
-  case CombiningKind::maxnumf:
-    return arith::AtomicRMWKind::maxnumf;
-  case CombiningKind::minimumf:
-    return arith::AtomicRMWKind::minimumf;
-  case CombiningKind::maximumf:
-    return arith::AtomicRMWKind::maximumf;
-  case CombiningKind::and_:
-    return arith::AtomicRMWKind::andi;
-  case CombiningKind::or_:
-    return arith::AtomicRMWKind::ori;
-  case CombiningKind::xor_:
-    return arith::AtomicRMWKind::xori;
-  }
-  llvm_unreachable("unknown combining kind");
-}
-
 Value wc::createCombine(OpBuilder &b, Location loc, CombiningKind kind,
                         Value lhs, Value rhs) {
-  return arith::getReductionOp(getArithKind(kind, lhs.getType()), b, loc, lhs,
-                               rhs);
+  return arith::getReductionOp(getArithReductionKind(kind, lhs.getType()), b,
+                               loc, lhs, rhs);
 }
 
 Value wc::createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
                          Type type) {
-  return arith::getIdentityValue(getArithKind(kind, type), type, b, loc);
+  return arith::getIdentityValue(getArithReductionKind(kind, type), type, b,
+                                 loc);
 }
 
 /// Returns the `redux.sync` kind computing `kind` on i32, if there is one.

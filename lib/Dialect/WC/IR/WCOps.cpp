@@ -472,5 +472,42 @@ LogicalResult NamedBarrierArriveOp::verify() {
                             /*needsThreads=*/true);
 }
 
+//===----------------------------------------------------------------------===//
+// Combining kinds
+//===----------------------------------------------------------------------===//
+
+arith::AtomicRMWKind wc::getArithReductionKind(CombiningKind kind, Type type) {
+  bool isFloat = isa<FloatType>(type);
+  switch (kind) {
+  case CombiningKind::add:
+    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  case CombiningKind::mul:
+    return isFloat ? arith::AtomicRMWKind::mulf : arith::AtomicRMWKind::muli;
+  case CombiningKind::minsi:
+    return arith::AtomicRMWKind::mins;
+  case CombiningKind::minui:
+    return arith::AtomicRMWKind::minu;
+  case CombiningKind::maxsi:
+    return arith::AtomicRMWKind::maxs;
+  case CombiningKind::maxui:
+    return arith::AtomicRMWKind::maxu;
+  case CombiningKind::minnumf:
+    return arith::AtomicRMWKind::minnumf;
+  case CombiningKind::maxnumf:
+    return arith::AtomicRMWKind::maxnumf;
+  case CombiningKind::minimumf:
+    return arith::AtomicRMWKind::minimumf;
+  case CombiningKind::maximumf:
+    return arith::AtomicRMWKind::maximumf;
+  case CombiningKind::and_:
+    return arith::AtomicRMWKind::andi;
+  case CombiningKind::or_:
+    return arith::AtomicRMWKind::ori;
+  case CombiningKind::xor_:
+    return arith::AtomicRMWKind::xori;
+  }
+  llvm_unreachable("unknown combining kind");
+}
+
 #define GET_OP_CLASSES
 #include "WC/Dialect/WC/IR/WCOps.cpp.inc"

@@ -30,4 +30,13 @@
 #define GET_OP_CLASSES
 #include "WC/Dialect/WC/IR/WCOps.h.inc"
 
+namespace mlir {
+namespace wc {
+/// The arith reduction kind that computes combining kind `kind` on values of
+/// `type` (e.g. add on f32 is addf); its identity (arith::getIdentityValue)
+/// is the identity of `kind` everywhere in wc.
+arith::AtomicRMWKind getArithReductionKind(CombiningKind kind, Type type);
+} // namespace wc
+} // namespace mlir
+
 #endif // WC_DIALECT_WC_IR_WC_H

@@ -339,7 +339,7 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
       })
       .Case([&](memref::ExtractStridedMetadataOp extract) {
         Value source = extract.getSource();
-        const WarpValue &ref = interp.get(source);
+        WarpValue ref = interp.get(source);
         unsigned rank = extract.getSizes().size();
         // The base buffer: a rank-0 view at offset 0.
         WarpValue base = ref.uniform ? WarpValue::memref(nullptr)

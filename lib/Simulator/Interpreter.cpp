@@ -69,7 +69,11 @@ const WarpValue &Interpreter::get(Value value) {
     const WarpValue &outer = parent->get(value);
     if (outer.uniform || parent->isDevice())
       return outer;
-    // A host value seen from a kernel (gpu.launch body): lane 0's copy.
+    // A host value seen from a kernel (gpu.launch body): lane 0's copy,
+    // kept where insertions do not move it (callers hold references).
+    std::unique_ptr<WarpValue> &slot = hostCopies[value];
+    if (slot)
+      return *slot;
     WarpValue copy;
     copy.width = outer.width;
     if (outer.isMemRef()) {
@@ -78,7 +82,8 @@ const WarpValue &Interpreter::get(Value value) {
       for (unsigned i = 0; i < outer.width; ++i)
         copy.bits.push_back(outer.get(0, i));
     }
-    return values[value] = std::move(copy);
+    slot = std::make_unique<WarpValue>(std::move(copy));
+    return *slot;
   }
   static WarpValue undefined = WarpValue::scalar(0);
   return undefined;
@@ -316,9 +321,10 @@ LogicalResult Interpreter::executeScfFor(Operation &op, LaneMask mask) {
   auto forOp = cast<scf::ForOp>(op);
   Type type = forOp.getInductionVar().getType();
   bool isUnsigned = forOp.getUnsignedCmp();
-  const WarpValue &lb = get(forOp.getLowerBound());
-  const WarpValue &ub = get(forOp.getUpperBound());
-  const WarpValue &step = get(forOp.getStep());
+  // Copies: running the body adds values to the map and may move its entries.
+  WarpValue lb = get(forOp.getLowerBound());
+  WarpValue ub = get(forOp.getUpperBound());
+  WarpValue step = get(forOp.getStep());
   SmallVector<WarpValue> iters;
   for (Value init : forOp.getInitArgs())
     iters.push_back(get(init));

@@ -100,7 +100,8 @@ public:
   /// Executes one non-terminator operation for the lanes of `mask`.
   LogicalResult execute(Operation &op, LaneMask mask);
 
-  /// The value of `value` (which must have been computed).
+  /// The value of `value` (which must have been computed). The reference is
+  /// invalidated by the next `set` (the map may move its entries).
   const WarpValue &get(Value value);
   void set(Value value, WarpValue result);
 
@@ -132,6 +133,8 @@ public:
 private:
   Interpreter *parent;
   llvm::DenseMap<Value, WarpValue> values;
+  /// Uniform copies of non-uniform host values read by a gpu.launch body.
+  llvm::DenseMap<Value, std::unique_ptr<WarpValue>> hostCopies;
 
   LogicalResult executeScfFor(Operation &op, LaneMask mask);
   LogicalResult executeScfWhile(Operation &op, LaneMask mask);

@@ -1,5 +1,7 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
+// RUN: wc-sim %s %aggregated | FileCheck %s
+// RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 
 // Every wc collective in one warp. Lane l holds x = (5 l) mod 7 and the

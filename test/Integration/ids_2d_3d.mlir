@@ -1,5 +1,7 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
+// RUN: wc-sim %s %aggregated | FileCheck %s
+// RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 
 // 3-D blocks (4 x 3 x 2 = 24 threads: one partial warp) in a 2 x 2 x 2 grid:

@@ -1,5 +1,7 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
+// RUN: wc-sim %s %aggregated | FileCheck %s
+// RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 
 // Persistent warp agents over a 5 x 3 job grid (15 jobs, not a multiple of

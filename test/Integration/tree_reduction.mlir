@@ -1,5 +1,7 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
+// RUN: wc-sim %s %aggregated | FileCheck %s
+// RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 
 // A 256-thread tree reduction in workgroup memory with a barrier after every

@@ -9,6 +9,7 @@
 #include "WC/Conversion/Passes.h"
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Pipelines/Pipelines.h"
+#include "WC/Transforms/Passes.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -19,6 +20,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::wc::registerWCConversionPasses();
+  mlir::wc::registerWCTransformsPasses();
   mlir::wc::registerPipelines();
 
   mlir::DialectRegistry registry;

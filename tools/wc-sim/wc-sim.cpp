@@ -10,6 +10,7 @@
 #include "WC/Conversion/Passes.h"
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Simulator/Simulator.h"
+#include "WC/Transforms/Passes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -51,6 +52,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerAllPasses();
   wc::registerWCConversionPasses();
+  wc::registerWCTransformsPasses();
   cl::ParseCommandLineOptions(argc, argv,
                               "wc-sim: CPU SIMT simulator for gpu + wc IR\n");
 

@@ -69,8 +69,21 @@ func.func @warp_job_nested() {
 // -----
 
 func.func @vthreads_outside_job() {
-  // expected-error @+1 {{expects parent op 'wc.warp_job'}}
+  // expected-error @+1 {{must be nested in a 'wc.warp_job'}}
   wc.vthreads (%v, %x, %y, %z) {
+  }
+  return
+}
+
+// -----
+
+func.func @vthreads_nested() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    wc.vthreads (%v, %x, %y, %z) {
+      // expected-error @+1 {{cannot be nested in another 'wc.vthreads'}}
+      wc.vthreads (%v2, %x2, %y2, %z2) {
+      }
+    }
   }
   return
 }

@@ -239,6 +239,10 @@ WarpJobOp VThreadsOp::getWarpJob() {
 }
 
 LogicalResult VThreadsOp::verify() {
+  if (!getWarpJob())
+    return emitOpError("must be nested in a 'wc.warp_job'");
+  if ((*this)->getParentOfType<VThreadsOp>())
+    return emitOpError("cannot be nested in another 'wc.vthreads'");
   Block &body = getBody().front();
   if (body.getNumArguments() != 4 ||
       !llvm::all_of(body.getArgumentTypes(),

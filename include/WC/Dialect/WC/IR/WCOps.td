@@ -79,12 +79,12 @@ def WC_WarpJobOp : WC_Op<"warp_job", [
 }
 
 def WC_VThreadsOp : WC_Op<"vthreads", [
-    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
-    HasParent<"WarpJobOp">]> {
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
   let summary = "runs its body for every virtual thread of the lane";
   let description = [{
-    A phase of a warp job: each lane runs the body once per virtual thread it
-    owns. Virtual thread `v` of lane `l` is the original thread with linear id
+    A phase of a warp job (inside it, possibly nested in warp-level control
+    flow such as a uniform `scf.for`): each lane runs the body once per
+    virtual thread it owns. Virtual thread `v` of lane `l` is the original thread with linear id
     `t = v * 32 + l`; the block arguments are `v` and the original thread ids
     `(t mod bx, (t / bx) mod by, t / (bx * by))`. When the block size is not
     a multiple of 32, the virtual threads with `t >= bx * by * bz` do not run.

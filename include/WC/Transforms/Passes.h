@@ -1,0 +1,28 @@
+//===- Passes.h - Warp-Consolidation transformations ------------*- C++ -*-===//
+//
+// Declares the passes that rewrite gpu kernels into the Warp-Consolidation
+// model.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_TRANSFORMS_PASSES_H
+#define WC_TRANSFORMS_PASSES_H
+
+#include "WC/Dialect/WC/IR/WC.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace wc {
+
+#define GEN_PASS_DECL
+#include "WC/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "WC/Transforms/Passes.h.inc"
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_TRANSFORMS_PASSES_H

@@ -1,0 +1,64 @@
+//===- Passes.td - Warp-Consolidation transformations ------*- tablegen -*-===//
+//
+// The passes that rewrite gpu kernels into the Warp-Consolidation model.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_TRANSFORMS_PASSES_TD
+#define WC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
+  let summary = "Make one warp do the job of a whole thread block";
+  let description = [{
+    Warp aggregation, the first stage of the Warp-Consolidation model
+    (Li et al., ICS'18). For every kernel of every `gpu.module` whose block
+    size is known (`known_block_size`, or the same constant at every
+    `gpu.launch_func` of the module), the pass picks one of two rewrites and
+    updates every launch site of the kernel:
+
+    - **Resize**, when the kernel has no barrier, no workgroup memory and
+      nothing else that needs its threads in one block: blocks become single
+      warps (32 threads) and the grid's x dimension is multiplied by the
+      number of warps of the original block; the original block, thread and
+      warp ids are rebuilt exactly (3-D included), and the inactive tail of a
+      block size that is not a multiple of 32 is masked.
+    - **Coarsen**, otherwise: the kernel body becomes a `wc.warp_job`, each
+      lane running `ceil(T / 32)` virtual threads. The body is split at
+      barriers into `wc.vthreads` phases; values live across a barrier are
+      kept per virtual thread in registers (`vector<VT x T>`); barriers in
+      uniform `scf.for` / `scf.if` keep the loop or branch at warp level
+      with the phases inside; each barrier becomes `wc.warp_sync`, and
+      disappears when the kernel uses no workgroup memory. Launch sites get
+      32-thread blocks and the same grid.
+
+    A kernel is left unchanged, with a remark saying why, when its block size
+    is unknown or its launch sites disagree; when a barrier is under
+    thread-dependent control flow; when it uses warp-level or cluster
+    features whose meaning depends on the warp count (subgroup ops, lane ids,
+    shuffles, `gpu.subgroup_mma_*`, NVVM ops) in a way the rewrite would
+    change; or when the registers of the values replicated per virtual
+    thread would exceed the target's per-thread budget. Every decision is a
+    remark at the kernel.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (register budget)">
+  ];
+  let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
+def TestUniformity : Pass<"wc-test-uniformity"> {
+  let summary = "Report the block uniformity of every value (for tests)";
+  let description = [{
+    Runs the uniformity analysis on every `gpu.func` and emits a remark at
+    each op with results saying whether each result is `uniform` or
+    `varying`, and at each barrier under thread-dependent control flow.
+  }];
+}
+
+#endif // WC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,170 @@
+// RUN: wc-opt %s -split-input-file --wc-aggregate -verify-diagnostics | FileCheck %s
+
+// A barrier under thread-dependent control flow: the kernel is unchanged.
+// CHECK-LABEL: gpu.module @divergent
+// CHECK: gpu.barrier
+// CHECK-NOT: wc.warp_job
+module attributes {gpu.container_module} {
+  gpu.module @divergent {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: a barrier is under thread-dependent control flow}}
+    gpu.func @k(%buf: memref<64xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = gpu.thread_id x
+      %c16 = arith.constant 16 : index
+      %low = arith.cmpi ult, %t, %c16 : index
+      scf.if %low {
+        // expected-remark @+1 {{wc-aggregate: this barrier is under the thread-dependent control flow of 'scf.if'}}
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A loop whose trip count is read from memory is thread-dependent too.
+module attributes {gpu.container_module} {
+  gpu.module @loaded_bound {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: a barrier is under thread-dependent control flow}}
+    gpu.func @k(%n: memref<1xindex>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %bound = memref.load %n[%c0] : memref<1xindex>
+      scf.for %i = %c0 to %bound step %c1 {
+        // expected-remark @+1 {{wc-aggregate: this barrier is under the thread-dependent control flow of 'scf.for'}}
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// No known_block_size and a launch with a run-time block size.
+module attributes {gpu.container_module} {
+  gpu.module @unknown {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: the block size is not known: no known_block_size attribute and a launch with a non-constant block size}}
+    gpu.func @k() kernel {
+      gpu.barrier
+      gpu.return
+    }
+  }
+  func.func @host(%n: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @unknown::@k blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+// Two launches with different block sizes.
+// CHECK-LABEL: func.func @host
+// CHECK: threads in (%c64, %c1, %c1)
+// CHECK: threads in (%c128, %c1, %c1)
+module attributes {gpu.container_module} {
+  gpu.module @disagree {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: launch sites disagree on the block size}}
+    gpu.func @k() kernel {
+      gpu.barrier
+      gpu.return
+    }
+  }
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @disagree::@k blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
+    gpu.launch_func @disagree::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+// Warp-level ops mean something else once one warp runs the whole block.
+module attributes {gpu.container_module} {
+  gpu.module @warp_ops {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.subgroup_reduce', whose meaning depends on which threads share a warp}}
+    gpu.func @k(%buf: memref<64xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %buf[%t] : memref<64xi32>
+      %s = gpu.subgroup_reduce add %x : (i32) -> i32
+      gpu.barrier
+      memref.store %s, %buf[%t] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// NVVM ops (here an mbarrier-free named barrier) are not aggregated.
+module attributes {gpu.container_module} {
+  gpu.module @nvvm {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'nvvm.barrier0', whose meaning aggregation would change}}
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      nvvm.barrier0
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Too many values live across a barrier for the register budget: 32
+// virtual threads per lane, 4 f64 values each.
+module attributes {gpu.container_module} {
+  gpu.module @registers {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: the values kept per virtual thread across barriers need about 256 registers per lane, over the budget of 127 (half of 255)}}
+    gpu.func @k(%buf: memref<1024xf64>)
+        workgroup(%tile: memref<1024xf64, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+      %t = gpu.thread_id x
+      %a = memref.load %buf[%t] : memref<1024xf64>
+      %b = arith.mulf %a, %a : f64
+      %c = arith.addf %b, %a : f64
+      %d = arith.mulf %c, %b : f64
+      memref.store %a, %tile[%t] : memref<1024xf64, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %e = arith.addf %a, %b : f64
+      %f = arith.addf %c, %d : f64
+      %g = arith.addf %e, %f : f64
+      memref.store %g, %buf[%t] : memref<1024xf64>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Already aggregated kernels are left alone: the pass is idempotent.
+module attributes {gpu.container_module} {
+  gpu.module @twice {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it is already a warp job}}
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      wc.warp_job block [64, 1, 1] virtual_threads 2 {
+        wc.warp_sync
+      }
+      gpu.return
+    }
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: each block is already a single warp and it has no barrier}}
+    gpu.func @resized() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// An inline gpu.launch is reported, not rewritten.
+func.func @inline() {
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it is an inline gpu.launch; outline it first (gpu-kernel-outlining)}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    gpu.terminator
+  }
+  return
+}

@@ -3,8 +3,9 @@
 per kernel, what each stage did and the facts of the PTX it produced.
 
 For every MLIR file given, the kernels go through `wc-opt` with the wc
-pipeline (today: the lowering `wc-lower-to-nvvm`; the Warp-Consolidation
-stages join it as they land) and the report prints, per kernel:
+pipeline (today: `wc-aggregate`, then the lowering `wc-lower-to-nvvm`; the
+other Warp-Consolidation stages join it as they land) and the report prints,
+per kernel:
   - the remarks of every wc pass (what it transformed, or why it refused);
   - PTX facts: block barriers, warp syncs, shuffles, votes, reductions,
     shared-memory bytes;
@@ -113,10 +114,28 @@ def ptxas_facts(ptxas, ptx, chip):
 
 def report(path, wc_opt, ptxas, chip):
     print("== " + os.path.relpath(path))
-    pipeline = "--wc-lower-to-nvvm=chip=" + chip
-    proc = subprocess.run([wc_opt, path, pipeline],
+    passes = ["--wc-aggregate=chip=" + chip, "--wc-lower-to-nvvm=chip=" + chip]
+    proc = subprocess.run([wc_opt, path, *passes,
+                           "-mlir-print-op-on-diagnostic=false"],
                           capture_output=True, text=True)
-    remarks = [l for l in proc.stderr.splitlines() if "remark:" in l]
+    # Remarks name a source line; attribute each to the kernel defined at or
+    # before that line.
+    kernel_lines = []
+    with open(path) as source:
+        for number, line in enumerate(source, 1):
+            m = re.search(r"gpu\.func\s+@(\w+)", line)
+            if m:
+                kernel_lines.append((number, m.group(1)))
+    remarks = {}
+    for line in proc.stderr.splitlines():
+        m = re.match(r".*?:(\d+):\d+: remark: (.*)", line)
+        if not m:
+            continue
+        owner = None
+        for number, name in kernel_lines:
+            if number <= int(m.group(1)):
+                owner = name
+        remarks.setdefault(owner, []).append(m.group(2))
     if proc.returncode != 0:
         print("  FAILED to compile:")
         for line in proc.stderr.strip().splitlines()[:20]:
@@ -136,12 +155,8 @@ def report(path, wc_opt, ptxas, chip):
                                    if ptxas else ({}, None))
         for kernel, body in split_entries(ptx).items():
             print("  kernel @%s::@%s" % (module, kernel))
-            mine = [r for r in remarks if kernel in r]
-            if mine:
-                for r in mine:
-                    print("    remark         : " + r.split("remark:", 1)[1].strip())
-            else:
-                print("    wc passes      : lowering only (wc-lower-to-nvvm)")
+            for r in remarks.get(kernel, ["no wc pass changed it"]):
+                print("    wc             : " + r)
             counts = []
             for name, pattern in PTX_FACTS:
                 n = len(re.findall(pattern, body, re.MULTILINE))

@@ -3,6 +3,7 @@
 // RUN: wc-sim %s %aggregated | FileCheck %s
 // RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 
 // A kernel written inline with gpu.launch (before outlining), using host
 // values captured from the enclosing function, a 2-D block and a workgroup

@@ -3,6 +3,7 @@
 // RUN: wc-sim %s %aggregated | FileCheck %s
 // RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 
 // Persistent warp agents over a 5 x 3 job grid (15 jobs, not a multiple of
 // the 4 agents): each job adds 100 y + 10 x + 1 to its cell, so a job run

@@ -3,6 +3,7 @@
 // RUN: wc-sim %s %aggregated | FileCheck %s
 // RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 
 // Blocks of 40 threads: warp 1 has only lanes 0..7. Each thread reverses
 // its block's values through workgroup memory (barrier between write and

@@ -3,6 +3,7 @@
 // RUN: wc-sim %s %aggregated | FileCheck %s
 // RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 
 // A 256-thread tree reduction in workgroup memory with a barrier after every
 // level (barriers inside a uniform loop), 4 blocks.

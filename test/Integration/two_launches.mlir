@@ -3,6 +3,7 @@
 // RUN: wc-sim %s %aggregated | FileCheck %s
 // RUN: wc-sim %s %aggregated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 
 // Two launches in a row on the same device buffer: the second sees what the
 // first wrote (x -> 2x + 1, twice), and memory registered from the host is

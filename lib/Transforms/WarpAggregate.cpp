@@ -278,6 +278,27 @@ private:
   Value getWarpLevel(Value original, OpBuilder &b);
   /// The per-virtual-thread vector holding `original`.
   Value getReplicated(Value original, OpBuilder &b);
+  /// `original` as a loop-carried or region result value: a warp-level
+  /// scalar when `uniform`, else the per-virtual-thread vector.
+  Value getCarried(Value original, bool uniform, OpBuilder &b) {
+    return uniform ? getWarpLevel(original, b) : getReplicated(original, b);
+  }
+  /// The type `type` is carried as: itself when `uniform`, else a vector.
+  FailureOr<Type> getCarriedType(Type type, bool uniform) {
+    if (uniform)
+      return type;
+    FailureOr<VectorType> vec = getVectorType(type);
+    if (mlir::failed(vec))
+      return mlir::failure();
+    return Type(*vec);
+  }
+  /// Records `newValue` as the carried form of `original`.
+  void mapCarried(Value original, Value newValue, bool uniform) {
+    if (uniform)
+      warpLevel.map(original, newValue);
+    else
+      replicas[original] = newValue;
+  }
   FailureOr<VectorType> getVectorType(Type type);
   /// Whether `op` can run once at warp level instead of per virtual thread:
   /// a pure, uniform op whose operands are all available at warp level.
@@ -448,6 +469,11 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
   for (auto [v, result] : llvm::zip(escaping, phase.getResults()))
     replicas[v] = result;
   segment.clear();
+  // A segment of thread ids only leaves nothing to run.
+  if (phase.getNumResults() == 0 && body->getOperations().size() == 1) {
+    phase.erase();
+    --phases;
+  }
   return success();
 }
 
@@ -457,18 +483,22 @@ LogicalResult Coarsener::emitControl(Operation *op, OpBuilder &b) {
     Value lb = getWarpLevel(forOp.getLowerBound(), b);
     Value ub = getWarpLevel(forOp.getUpperBound(), b);
     Value step = getWarpLevel(forOp.getStep(), b);
+    // Uniform carried values stay scalars at warp level.
+    SmallVector<bool> uniform;
+    for (Value arg : forOp.getRegionIterArgs())
+      uniform.push_back(uniformity.isUniform(arg));
     SmallVector<Value> inits;
-    for (Value init : forOp.getInitArgs()) {
-      if (mlir::failed(getVectorType(init.getType())))
+    for (auto [i, init] : llvm::enumerate(forOp.getInitArgs())) {
+      if (mlir::failed(getCarriedType(init.getType(), uniform[i])))
         return mlir::failure();
-      inits.push_back(getReplicated(init, b));
+      inits.push_back(getCarried(init, uniform[i], b));
     }
     auto newFor = scf::ForOp::create(b, loc, lb, ub, step, inits);
     newFor.setUnsignedCmp(forOp.getUnsignedCmp());
     warpLevel.map(forOp.getInductionVar(), newFor.getInductionVar());
-    for (auto [oldArg, newArg] :
-         llvm::zip(forOp.getRegionIterArgs(), newFor.getRegionIterArgs()))
-      replicas[oldArg] = newArg;
+    for (auto [i, args] : llvm::enumerate(
+             llvm::zip(forOp.getRegionIterArgs(), newFor.getRegionIterArgs())))
+      mapCarried(std::get<0>(args), std::get<1>(args), uniform[i]);
     // The body is rebuilt from scratch, its terminator included.
     Block *newBody = newFor.getBody();
     if (!newBody->empty() && isa<scf::YieldOp>(newBody->back()))
@@ -481,22 +511,25 @@ LogicalResult Coarsener::emitControl(Operation *op, OpBuilder &b) {
       return mlir::failure();
     auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
     SmallVector<Value> yielded;
-    for (Value v : yield.getOperands())
-      yielded.push_back(getReplicated(v, inner));
+    for (auto [i, v] : llvm::enumerate(yield.getOperands()))
+      yielded.push_back(getCarried(v, uniform[i], inner));
     scf::YieldOp::create(inner, loc, yielded);
-    for (auto [oldResult, newResult] :
-         llvm::zip(forOp.getResults(), newFor.getResults()))
-      replicas[oldResult] = newResult;
+    for (auto [i, results] :
+         llvm::enumerate(llvm::zip(forOp.getResults(), newFor.getResults())))
+      mapCarried(std::get<0>(results), std::get<1>(results), uniform[i]);
     return success();
   }
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     Value cond = getWarpLevel(ifOp.getCondition(), b);
+    SmallVector<bool> uniform;
+    for (Value result : ifOp.getResults())
+      uniform.push_back(uniformity.isUniform(result));
     SmallVector<Type> types;
-    for (Type t : ifOp.getResultTypes()) {
-      FailureOr<VectorType> vec = getVectorType(t);
-      if (mlir::failed(vec))
+    for (auto [i, t] : llvm::enumerate(ifOp.getResultTypes())) {
+      FailureOr<Type> carried = getCarriedType(t, uniform[i]);
+      if (mlir::failed(carried))
         return mlir::failure();
-      types.push_back(*vec);
+      types.push_back(*carried);
     }
     auto newIf =
         scf::IfOp::create(b, loc, types, cond, !ifOp.getElseRegion().empty());
@@ -516,18 +549,89 @@ LogicalResult Coarsener::emitControl(Operation *op, OpBuilder &b) {
         return mlir::failure();
       auto yield = cast<scf::YieldOp>(oldRegion->front().getTerminator());
       SmallVector<Value> yielded;
-      for (Value v : yield.getOperands())
-        yielded.push_back(getReplicated(v, inner));
+      for (auto [i, v] : llvm::enumerate(yield.getOperands()))
+        yielded.push_back(getCarried(v, uniform[i], inner));
       scf::YieldOp::create(inner, loc, yielded);
     }
-    for (auto [oldResult, newResult] :
-         llvm::zip(ifOp.getResults(), newIf.getResults()))
-      replicas[oldResult] = newResult;
+    for (auto [i, results] :
+         llvm::enumerate(llvm::zip(ifOp.getResults(), newIf.getResults())))
+      mapCarried(std::get<0>(results), std::get<1>(results), uniform[i]);
+    return success();
+  }
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+    SmallVector<bool> beforeUniform, afterUniform;
+    for (Value arg : whileOp.getBeforeArguments())
+      beforeUniform.push_back(uniformity.isUniform(arg));
+    for (Value arg : whileOp.getAfterArguments())
+      afterUniform.push_back(uniformity.isUniform(arg));
+    SmallVector<Value> inits;
+    for (auto [i, init] : llvm::enumerate(whileOp.getInits())) {
+      if (mlir::failed(getCarriedType(init.getType(), beforeUniform[i])))
+        return mlir::failure();
+      inits.push_back(getCarried(init, beforeUniform[i], b));
+    }
+    SmallVector<Type> resultTypes;
+    for (auto [i, t] : llvm::enumerate(whileOp.getResultTypes())) {
+      FailureOr<Type> carried = getCarriedType(t, afterUniform[i]);
+      if (mlir::failed(carried))
+        return mlir::failure();
+      resultTypes.push_back(*carried);
+    }
+    /// Emits the ops of `region` (all but its terminator) into `inner`.
+    auto emitRegionOps = [&](Region &region, OpBuilder &inner) {
+      SmallVector<Operation *> ops;
+      for (Operation &nested : region.front().without_terminator())
+        ops.push_back(&nested);
+      return emitOps(ops, inner);
+    };
+    LogicalResult status = success();
+    auto newWhile = scf::WhileOp::create(
+        b, loc, resultTypes, inits,
+        [&](OpBuilder &inner, Location l, ValueRange args) {
+          for (auto [i, oldArg] : llvm::enumerate(whileOp.getBeforeArguments()))
+            mapCarried(oldArg, args[i], beforeUniform[i]);
+          if (mlir::failed(emitRegionOps(whileOp.getBefore(), inner))) {
+            status = mlir::failure();
+            scf::ConditionOp::create(
+                inner, l,
+                getWarpLevel(whileOp.getConditionOp().getCondition(), inner),
+                args);
+            return;
+          }
+          scf::ConditionOp condition = whileOp.getConditionOp();
+          SmallVector<Value> forwarded;
+          for (auto [i, v] : llvm::enumerate(condition.getArgs()))
+            forwarded.push_back(getCarried(v, afterUniform[i], inner));
+          scf::ConditionOp::create(
+              inner, l, getWarpLevel(condition.getCondition(), inner),
+              forwarded);
+        },
+        [&](OpBuilder &inner, Location l, ValueRange args) {
+          for (auto [i, oldArg] : llvm::enumerate(whileOp.getAfterArguments()))
+            mapCarried(oldArg, args[i], afterUniform[i]);
+          if (mlir::succeeded(status) &&
+              mlir::failed(emitRegionOps(whileOp.getAfter(), inner)))
+            status = mlir::failure();
+          SmallVector<Value> yielded;
+          for (auto [i, v] :
+               llvm::enumerate(whileOp.getYieldOp().getOperands()))
+            yielded.push_back(mlir::succeeded(status)
+                                  ? getCarried(v, beforeUniform[i], inner)
+                                  : Value());
+          if (mlir::succeeded(status))
+            scf::YieldOp::create(inner, l, yielded);
+        });
+    if (mlir::failed(status))
+      return mlir::failure();
+    for (auto [i, results] : llvm::enumerate(
+             llvm::zip(whileOp.getResults(), newWhile.getResults())))
+      mapCarried(std::get<0>(results), std::get<1>(results), afterUniform[i]);
     return success();
   }
   llvm::raw_string_ostream os(failure);
   os << "a barrier inside '" << op->getName()
-     << "' (only scf.for and scf.if around barriers are supported)";
+     << "' (only scf.for, scf.if and scf.while around barriers are "
+        "supported)";
   return mlir::failure();
 }
 

@@ -186,3 +186,45 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A barrier in a uniform scf.while: the loop stays at warp level with its
+// uniform carried value a scalar there, and a phase before the barrier.
+// CHECK-LABEL: gpu.module @while
+// CHECK: %[[W:.*]] = scf.while (%[[S:.*]] = %c1) : (index) -> index {
+// CHECK:   %[[MORE:.*]] = arith.cmpi ult, %[[S]], %c64
+// CHECK:   scf.condition(%[[MORE]]) %[[S]] : index
+// CHECK: } do {
+// CHECK: ^bb0(%[[S2:.*]]: index):
+// CHECK:   wc.vthreads
+// CHECK:     memref.store %[[S2]]
+// CHECK:   wc.warp_sync
+// CHECK:   %[[N:.*]] = arith.addi %[[S2]], %[[S2]]
+// CHECK:   scf.yield %[[N]] : index
+// CHECK: wc.vthreads
+// CHECK:   memref.store %[[W]]
+module attributes {gpu.container_module} {
+  gpu.module @while {
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    gpu.func @k(%buf: memref<64xindex>)
+        workgroup(%tile: memref<64xindex, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %t = gpu.thread_id x
+      %r = scf.while (%s = %c1) : (index) -> index {
+        %more = arith.cmpi ult, %s, %c64 : index
+        scf.condition(%more) %s : index
+      } do {
+      ^bb0(%s: index):
+        memref.store %s, %tile[%t] : memref<64xindex, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %n = arith.addi %s, %s : index
+        scf.yield %n : index
+      }
+      memref.store %r, %buf[%t] : memref<64xindex>
+      gpu.return
+    }
+  }
+}

@@ -168,3 +168,21 @@ func.func @inline() {
   }
   return
 }
+
+// -----
+
+// A barrier inside a region op other than scf.for/if/while.
+module attributes {gpu.container_module} {
+  gpu.module @region {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: a barrier inside 'scf.execute_region' (only scf.for, scf.if and scf.while around barriers are supported)}}
+    gpu.func @k(%buf: memref<64xi32>)
+        workgroup(%tile: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      scf.execute_region {
+        gpu.barrier
+        scf.yield
+      }
+      gpu.return
+    }
+  }
+}

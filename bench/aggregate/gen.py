@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Generates the warp-aggregation benchmark programs: kernels of the
 integration suite (modelled on the Warp-Consolidation paper's suite) at
-sizes that fill an H100, with a host loop that takes 60 samples, each the
-time of 20 back-to-back launches followed by a 4-byte copy back (which waits
-for them), and prints the seconds per launch of each sample. Usage:
-gen.py OUTDIR
+sizes that fill an H100. Inputs are pseudo-random, from a seed drawn when the
+programs are generated (both variants of a kernel share it). The host loop
+takes 60 samples, each the time of 20 back-to-back launches followed by a
+4-byte copy back (which waits for them), prints the seconds per launch of
+each sample, then a checksum of the output buffer, so that the variants'
+outputs can be compared. Usage: gen.py OUTDIR [SEED]
 """
 import os
+import random
 import re
 import sys
 
@@ -44,6 +47,12 @@ MAIN = """
   func.func private @rtclock() -> f64
   func.func private @printF64(f64)
   func.func private @printNewline()
+  func.func private @printI64(i64)
+  func.func @printChecksum(%v: i64) {
+    func.call @printI64(%v) : (i64) -> ()
+    func.call @printNewline() : () -> ()
+    return
+  }
 
   func.func @main() {
     %c0 = arith.constant 0 : index
@@ -56,8 +65,13 @@ MAIN = """
     %c8192 = arith.constant 8192 : index
     %c16384 = arith.constant 16384 : index
     %c128 = arith.constant 128 : index
-    %one = arith.constant 1 : i32
-    %onef = arith.constant 1.0 : f32
+    %seed = arith.constant {seed} : i32
+    %lcg_a = arith.constant 1103515245 : i32
+    %lcg_c = arith.constant 12345 : i32
+    %c16_i32 = arith.constant 16 : i32
+    %c15_i32 = arith.constant 15 : i32
+    %state0 = memref.alloca() : memref<i32>
+    memref.store %seed, %state0[] : memref<i32>
 {allocs}
     %h_sync = memref.alloc() : memref<1xi32>
     %d_sync = gpu.alloc () : memref<1xi32>
@@ -75,13 +89,82 @@ MAIN = """
       func.call @printF64(%dt) : (f64) -> ()
       func.call @printNewline() : () -> ()
     }
+{checksum}
     return
   }
 }
 """
 
+SHAPE = re.compile(r"memref<((?:\d+x)+)(i32|f32)>")
 
-def generate(name, outdir):
+
+def loops(shape, body, indent="    "):
+    """Nested scf.for loops over `shape` around `body` (which uses %i0..)."""
+    text, ind = "", indent
+    for d, extent in enumerate(shape):
+        text += "%s%%n%d_{id} = arith.constant %d : index\n" % (ind, d, extent)
+        text += ("%sscf.for %%i%d = %%c0 to %%n%d_{id} step %%c1 {\n"
+                 % (ind, d, d))
+        ind += "  "
+    for line in body:
+        text += ind + line + "\n"
+    for d in range(len(shape)):
+        ind = ind[:-2]
+        text += ind + "}\n"
+    return text
+
+
+def fill(i, mtype):
+    """Allocates device buffer %d<i>, fills a host copy with the LCG."""
+    extents, element = SHAPE.match(mtype).groups()
+    shape = [int(e) for e in extents.rstrip("x").split("x")]
+    idx = ", ".join("%%i%d" % d for d in range(len(shape)))
+    body = ["%s = memref.load %%state0[] : memref<i32>" % "%x",
+            "%xa = arith.muli %x, %lcg_a : i32",
+            "%xn = arith.addi %xa, %lcg_c : i32",
+            "memref.store %xn, %state0[] : memref<i32>",
+            "%xs = arith.shrui %xn, %c16_i32 : i32",
+            "%v = arith.andi %xs, %c15_i32 : i32"]
+    if element == "f32":
+        body += ["%vf = arith.sitofp %v : i32 to f32",
+                 "memref.store %%vf, %%h%d[%s] : %s" % (i, idx, mtype)]
+    else:
+        body += ["memref.store %%v, %%h%d[%s] : %s" % (i, idx, mtype)]
+    text = "    %%h%d = memref.alloc() : %s\n" % (i, mtype)
+    text += loops(shape, body).replace("{id}", "f%d" % i)
+    text += "    %%d%d = gpu.alloc () : %s\n" % (i, mtype)
+    text += "    gpu.memcpy %%d%d, %%h%d : %s, %s\n" % (i, i, mtype, mtype)
+    return text
+
+
+def checksum(i, mtype):
+    """Copies buffer %d<i> back and prints a hash of its bits."""
+    extents, element = SHAPE.match(mtype).groups()
+    shape = [int(e) for e in extents.rstrip("x").split("x")]
+    idx = ", ".join("%%i%d" % d for d in range(len(shape)))
+    body = ["%%e = memref.load %%h%d[%s] : %s" % (i, idx, mtype)]
+    if element == "f32":
+        body += ["%eb = arith.bitcast %e : f32 to i32"]
+    else:
+        body += ["%eb = arith.addi %e, %c0_i32 : i32"]
+    body += ["%ew = arith.extui %eb : i32 to i64",
+             "%acc = memref.load %hash[] : memref<i64>",
+             "%m = arith.muli %acc, %c31_i64 : i64",
+             "%n = arith.addi %m, %ew : i64",
+             "memref.store %n, %hash[] : memref<i64>"]
+    text = "    gpu.memcpy %%h%d, %%d%d : %s, %s\n" % (i, i, mtype, mtype)
+    text += "    %c0_i32 = arith.constant 0 : i32\n"
+    text += "    %c31_i64 = arith.constant 31 : i64\n"
+    text += "    %c0_i64 = arith.constant 0 : i64\n"
+    text += "    %hash = memref.alloca() : memref<i64>\n"
+    text += "    memref.store %c0_i64, %hash[] : memref<i64>\n"
+    text += loops(shape, body).replace("{id}", "s%d" % i)
+    text += "    %total = memref.load %hash[] : memref<i64>\n"
+    text += "    func.call @printChecksum(%total) : (i64) -> ()\n"
+    return text
+
+
+def generate(name, outdir, seed):
     test, subs, launch, buffers = BENCHES[name]
     text = open(os.path.join(TESTS, test)).read()
     kernels = text[text.index("  gpu.module @kernels"):text.index("  func.func private @print")]
@@ -89,17 +172,16 @@ def generate(name, outdir):
         kernels = kernels.replace(old, new)
     allocs, args = [], []
     for i, mtype in enumerate(buffers):
-        allocs.append("    %%d%d = gpu.alloc () : %s" % (i, mtype))
-        element = "f32" if mtype.endswith("xf32>") else "i32"
-        allocs.append("    gpu.memset %%d%d, %s : %s, %s"
-                      % (i, "%onef" if element == "f32" else "%one", mtype,
-                         element))
+        allocs.append(fill(i, mtype))
         args.append("%%d%d : %s" % (i, mtype))
+    last = len(buffers) - 1
     program = ("// Generated by bench/aggregate/gen.py from test/Integration/%s\n"
                "module attributes {gpu.container_module} {\n" % test + kernels +
-               MAIN.replace("{allocs}", "\n".join(allocs))
+               MAIN.replace("{allocs}", "".join(allocs))
+                   .replace("{seed}", str(seed))
                    .replace("{launch}", launch)
-                   .replace("{args}", ", ".join(args)))
+                   .replace("{args}", ", ".join(args))
+                   .replace("{checksum}", checksum(last, buffers[last])))
     path = os.path.join(outdir, name + ".mlir")
     with open(path, "w") as f:
         f.write(program)
@@ -108,6 +190,7 @@ def generate(name, outdir):
 
 if __name__ == "__main__":
     outdir = sys.argv[1]
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else random.randrange(1, 2**31)
     os.makedirs(outdir, exist_ok=True)
     for name in BENCHES:
-        print(generate(name, outdir))
+        print(generate(name, outdir, seed))

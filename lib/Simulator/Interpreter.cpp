@@ -459,8 +459,8 @@ LogicalResult Interpreter::execute(Operation &op, LaneMask mask) {
     return executeScfWhile(op, mask);
   if (isa<func::CallOp>(op))
     return executeCall(op, mask);
-  for (auto family : {executeArithOp, executeMemRefOp, executeWarpOp,
-                      executeWCStructureOp, executeHostOp}) {
+  for (auto family : {executeArithOp, executeVectorOp, executeMemRefOp,
+                      executeWarpOp, executeWCStructureOp, executeHostOp}) {
     FailureOr<bool> handled = family(*this, op, mask);
     if (failed(handled))
       return failure();

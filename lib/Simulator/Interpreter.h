@@ -146,6 +146,8 @@ private:
 /// one of its ops, failure after a diagnostic.
 FailureOr<bool> executeArithOp(Interpreter &interp, Operation &op,
                                LaneMask mask);
+FailureOr<bool> executeVectorOp(Interpreter &interp, Operation &op,
+                                LaneMask mask);
 FailureOr<bool> executeMemRefOp(Interpreter &interp, Operation &op,
                                 LaneMask mask);
 FailureOr<bool> executeWarpOp(Interpreter &interp, Operation &op,

@@ -1,0 +1,242 @@
+//===- ExecNVVM.cpp - NVVM warp instruction semantics ---------------------===//
+//
+// The simulator's semantics of the NVVM ops the wc lowering emits: special
+// registers, shfl.sync as the PTX ISA defines it (from the mask-and-clamp
+// operand), vote.sync, match.sync, redux.sync, elect.sync, bar.warp.sync and
+// the barriers with ids and thread counts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpExecutor.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::sim;
+
+/// Maps an NVVM redux kind to the wc one.
+static CombiningKind getKind(NVVM::ReduxKind kind) {
+  switch (kind) {
+  case NVVM::ReduxKind::ADD:
+    return CombiningKind::add;
+  case NVVM::ReduxKind::AND:
+    return CombiningKind::and_;
+  case NVVM::ReduxKind::MAX:
+    return CombiningKind::maxsi;
+  case NVVM::ReduxKind::MIN:
+    return CombiningKind::minsi;
+  case NVVM::ReduxKind::OR:
+    return CombiningKind::or_;
+  case NVVM::ReduxKind::UMAX:
+    return CombiningKind::maxui;
+  case NVVM::ReduxKind::UMIN:
+    return CombiningKind::minui;
+  case NVVM::ReduxKind::XOR:
+    return CombiningKind::xor_;
+  case NVVM::ReduxKind::FMIN:
+    return CombiningKind::minnumf;
+  case NVVM::ReduxKind::FMAX:
+    return CombiningKind::maxnumf;
+  }
+  return CombiningKind::add;
+}
+
+LogicalResult WarpExecutor::shufflePtx(NVVM::ShflOp shfl) {
+  FailureOr<Members> members = getMembers(shfl.getThreadMask(), "shfl.sync");
+  if (failed(members))
+    return failure();
+  SmallVector<int> sources(kLanes, 0);
+  SmallVector<bool> valid(kLanes, false);
+  forEachLane(active, [&](unsigned lane) {
+    // The PTX ISA's definition of shfl.sync, operand by operand.
+    uint32_t b = interp.scalar(shfl.getOffset(), lane) & 0x1f;
+    uint32_t c = interp.scalar(shfl.getMaskAndClamp(), lane);
+    uint32_t clamp = c & 0x1f, segmask = (c >> 8) & 0x1f;
+    int minLane = lane & segmask;
+    int maxLane = minLane | (clamp & ~segmask);
+    int j = 0;
+    bool p = false;
+    switch (shfl.getKind()) {
+    case NVVM::ShflKind::up:
+      j = static_cast<int>(lane) - static_cast<int>(b);
+      p = j >= maxLane;
+      break;
+    case NVVM::ShflKind::down:
+      j = lane + b;
+      p = j <= maxLane;
+      break;
+    case NVVM::ShflKind::bfly:
+      j = lane ^ b;
+      p = j <= maxLane;
+      break;
+    case NVVM::ShflKind::idx:
+      j = minLane | (b & ~segmask);
+      p = j <= maxLane;
+      break;
+    }
+    sources[lane] = p ? j : lane;
+    valid[lane] = p;
+  });
+  return finishShuffle(shfl.getVal(), sources, valid, *members, shfl.getRes(),
+                       nullptr,
+                       static_cast<bool>(shfl.getReturnValueAndIsValid()));
+}
+
+FailureOr<bool> WarpExecutor::runNVVM() {
+  auto ok = [](LogicalResult r) -> FailureOr<bool> {
+    if (failed(r))
+      return failure();
+    return true;
+  };
+  const WarpPlace &p = place();
+  auto threadDim = [&](Value result, unsigned dim) {
+    setPerLane(result, [&](unsigned l) { return threadId(l, dim); });
+    return true;
+  };
+  return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
+      .Case([&](NVVM::ThreadIdXOp o) { return threadDim(o.getResult(), 0); })
+      .Case([&](NVVM::ThreadIdYOp o) { return threadDim(o.getResult(), 1); })
+      .Case([&](NVVM::ThreadIdZOp o) { return threadDim(o.getResult(), 2); })
+      .Case([&](NVVM::BlockDimXOp o) {
+        setUniform(o.getResult(), p.blockDim[0]);
+        return true;
+      })
+      .Case([&](NVVM::BlockDimYOp o) {
+        setUniform(o.getResult(), p.blockDim[1]);
+        return true;
+      })
+      .Case([&](NVVM::BlockDimZOp o) {
+        setUniform(o.getResult(), p.blockDim[2]);
+        return true;
+      })
+      .Case([&](NVVM::BlockIdXOp o) {
+        setUniform(o.getResult(), p.blockId[0]);
+        return true;
+      })
+      .Case([&](NVVM::BlockIdYOp o) {
+        setUniform(o.getResult(), p.blockId[1]);
+        return true;
+      })
+      .Case([&](NVVM::BlockIdZOp o) {
+        setUniform(o.getResult(), p.blockId[2]);
+        return true;
+      })
+      .Case([&](NVVM::GridDimXOp o) {
+        setUniform(o.getResult(), p.gridDim[0]);
+        return true;
+      })
+      .Case([&](NVVM::GridDimYOp o) {
+        setUniform(o.getResult(), p.gridDim[1]);
+        return true;
+      })
+      .Case([&](NVVM::GridDimZOp o) {
+        setUniform(o.getResult(), p.gridDim[2]);
+        return true;
+      })
+      .Case([&](NVVM::LaneIdOp o) {
+        setPerLane(o.getResult(), [](unsigned l) { return l; });
+        return true;
+      })
+      .Case([&](NVVM::WarpSizeOp o) {
+        setUniform(o.getResult(), kLanes);
+        return true;
+      })
+      .Case([&](NVVM::ShflOp shfl) { return ok(shufflePtx(shfl)); })
+      .Case([&](NVVM::VoteSyncOp vote) -> FailureOr<bool> {
+        FailureOr<Members> members = getMembers(vote.getMask(), "vote.sync");
+        if (failed(members))
+          return failure();
+        VoteKind kind = VoteKind::any;
+        switch (vote.getKind()) {
+        case NVVM::VoteSyncKind::any:
+          kind = VoteKind::any;
+          break;
+        case NVVM::VoteSyncKind::all:
+          kind = VoteKind::all;
+          break;
+        case NVVM::VoteSyncKind::uni:
+          kind = VoteKind::uni;
+          break;
+        case NVVM::VoteSyncKind::ballot:
+          kind = VoteKind::ballot;
+          break;
+        }
+        setVote(vote.getRes(), *members, vote.getPred(), kind);
+        return true;
+      })
+      .Case([&](NVVM::MatchSyncOp match) -> FailureOr<bool> {
+        FailureOr<Members> members =
+            getMembers(match.getThreadMask(), "match.sync");
+        if (failed(members))
+          return failure();
+        const WarpValue &in = interp.get(match.getVal());
+        bool all = match.getKind() == NVVM::MatchSyncKind::all;
+        WarpValue result = WarpValue::perLane(all ? 2 : 1);
+        forEachLane(active, [&](unsigned l) {
+          LaneMask group = (*members)[l];
+          LaneMask peers = peersOf(group, in, l);
+          if (all) {
+            result.bits[2 * l] = peers == group ? group : 0;
+            result.bits[2 * l + 1] = peers == group;
+          } else {
+            result.bits[l] = peers;
+          }
+        });
+        interp.set(match.getRes(), std::move(result));
+        return true;
+      })
+      .Case([&](NVVM::ReduxOp redux) -> FailureOr<bool> {
+        FailureOr<Members> members =
+            getMembers(redux.getMaskAndClamp(), "redux.sync");
+        if (failed(members))
+          return failure();
+        Type type = redux.getVal().getType();
+        const WarpValue &in = interp.get(redux.getVal());
+        setPerLane(redux.getRes(), [&](unsigned l) {
+          return reduceLanes(in, (*members)[l], getKind(redux.getKind()), type);
+        });
+        return true;
+      })
+      .Case([&](NVVM::ElectSyncOp elect) -> FailureOr<bool> {
+        FailureOr<Members> members =
+            getMembers(elect.getMembermask(), "elect.sync");
+        if (failed(members))
+          return failure();
+        setPerLane(elect.getPred(), [&](unsigned l) {
+          return l == static_cast<unsigned>(__builtin_ctz((*members)[l]));
+        });
+        return true;
+      })
+      .Case([&](NVVM::SyncWarpOp sync) -> FailureOr<bool> {
+        if (failed(getMembers(sync.getMask(), "bar.warp.sync")))
+          return failure();
+        p.block->warpSync(p.warp);
+        return true;
+      })
+      .Case([&](NVVM::Barrier0Op) {
+        return ok(p.block->sync(interp, &op, p.warp, 0, 0, active));
+      })
+      .Case([&](NVVM::BarrierOp barrier) -> FailureOr<bool> {
+        if (barrier.getReductionOp())
+          return error() << "nvvm.barrier with a reduction is not supported "
+                            "by the simulator";
+        unsigned id = barrier.getBarrierId()
+                          ? interp.scalar(barrier.getBarrierId(), firstLane())
+                          : 0;
+        int64_t threads =
+            barrier.getNumberOfThreads()
+                ? interp.scalar(barrier.getNumberOfThreads(), firstLane())
+                : 0;
+        return ok(p.block->sync(interp, &op, p.warp, id, threads, active));
+      })
+      .Case([&](NVVM::BarrierArriveOp arrive) {
+        unsigned id = arrive.getBarrierId()
+                          ? interp.scalar(arrive.getBarrierId(), firstLane())
+                          : 0;
+        int64_t threads =
+            interp.scalar(arrive.getNumberOfThreads(), firstLane());
+        return ok(p.block->arrive(interp, &op, p.warp, id, threads, active));
+      })
+      .Default([](Operation *) -> FailureOr<bool> { return false; });
+}

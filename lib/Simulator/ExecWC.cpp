@@ -1,0 +1,243 @@
+//===- ExecWC.cpp - wc collective, lane array and sync semantics ----------===//
+//
+// The simulator's semantics of the non-structure `wc` ops, from their
+// specification rather than from their lowering: shuffles segment by
+// segment, votes, matches, elections, reductions, scans, segmented
+// reductions, the warp-aggregated atomic, lane arrays, warp syncs and named
+// barriers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpExecutor.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::sim;
+
+LogicalResult WarpExecutor::shuffleWC(ShuffleOp shuffle) {
+  FailureOr<Members> members = getMembers(shuffle.getMask(), "wc.shuffle");
+  if (failed(members))
+    return failure();
+  int width = shuffle.getWidth();
+  SmallVector<int> sources(kLanes, 0);
+  SmallVector<bool> valid(kLanes, false);
+  forEachLane(active, [&](unsigned lane) {
+    // The documented semantics of wc.shuffle, segment by segment.
+    int offset =
+        static_cast<int>(interp.scalar(shuffle.getOffset(), lane) & 0x1f);
+    int s = lane % width, base = lane - s;
+    int j = lane;
+    bool p = true;
+    switch (shuffle.getMode()) {
+    case ShuffleMode::idx:
+      j = base + offset % width;
+      break;
+    case ShuffleMode::up:
+      p = s >= offset;
+      j = lane - offset;
+      break;
+    case ShuffleMode::down:
+      p = s + offset < width;
+      j = lane + offset;
+      break;
+    case ShuffleMode::xor_:
+      j = lane ^ offset;
+      p = j < base + width;
+      break;
+    }
+    sources[lane] = p ? j : lane;
+    valid[lane] = p;
+  });
+  return finishShuffle(shuffle.getValue(), sources, valid, *members,
+                       shuffle.getResult(), shuffle.getValid(),
+                       /*packStruct=*/false);
+}
+
+FailureOr<bool> WarpExecutor::runWC() {
+  auto ok = [](LogicalResult r) -> FailureOr<bool> {
+    if (failed(r))
+      return failure();
+    return true;
+  };
+  const WarpPlace &p = place();
+  return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
+      .Case([&](ShuffleOp shuffle) { return ok(shuffleWC(shuffle)); })
+      .Case([&](VoteOp vote) -> FailureOr<bool> {
+        FailureOr<Members> members = getMembers(vote.getMask(), "wc.vote");
+        if (failed(members))
+          return failure();
+        setVote(vote.getResult(), *members, vote.getPredicate(),
+                vote.getKind());
+        return true;
+      })
+      .Case([&](MatchOp match) -> FailureOr<bool> {
+        FailureOr<Members> members = getMembers(match.getMask(), "wc.match");
+        if (failed(members))
+          return failure();
+        const WarpValue &in = interp.get(match.getValue());
+        bool all = match.getKind() == MatchKind::all;
+        WarpValue lanes = WarpValue::perLane(), same = WarpValue::perLane();
+        forEachLane(active, [&](unsigned l) {
+          LaneMask group = (*members)[l];
+          LaneMask peers = peersOf(group, in, l);
+          lanes.bits[l] = all ? (peers == group ? group : 0) : peers;
+          same.bits[l] = all ? peers == group : 1;
+        });
+        interp.set(match.getLanes(), std::move(lanes));
+        interp.set(match.getSame(), std::move(same));
+        return true;
+      })
+      .Case([&](ElectOp elect) -> FailureOr<bool> {
+        FailureOr<Members> members = getMembers(elect.getMask(), "wc.elect");
+        if (failed(members))
+          return failure();
+        setPerLane(elect.getElected(), [&](unsigned l) {
+          return l == static_cast<unsigned>(__builtin_ctz((*members)[l]));
+        });
+        return true;
+      })
+      .Case([&](ActiveMaskOp mask) {
+        setUniform(mask.getMask(), active);
+        return true;
+      })
+      .Case([&](ReduceOp reduce) -> FailureOr<bool> {
+        if (failed(requireFullWarp("wc.reduce")))
+          return failure();
+        Type type = reduce.getValue().getType();
+        const WarpValue &in = interp.get(reduce.getValue());
+        setPerLane(reduce.getResult(), [&](unsigned l) {
+          return reduceLanes(
+              in,
+              clusterOf(l, reduce.getClusterSize(), reduce.getClusterStride()),
+              reduce.getKind(), type);
+        });
+        return true;
+      })
+      .Case([&](ScanOp scan) -> FailureOr<bool> {
+        if (failed(requireFullWarp("wc.scan")))
+          return failure();
+        Type type = scan.getValue().getType();
+        const WarpValue &in = interp.get(scan.getValue());
+        bool exclusive = scan.getScan() == ScanKind::exclusive;
+        // The identity of the kind, as wc defines it (arith's identities).
+        uint64_t identity = 0;
+        if (exclusive) {
+          OpBuilder b(op.getContext());
+          TypedAttr attr = arith::getIdentityValueAttr(
+              getArithReductionKind(scan.getKind(), type), type, b,
+              op.getLoc());
+          if (auto f = dyn_cast<FloatAttr>(attr))
+            identity = f.getValue().bitcastToAPInt().getZExtValue();
+          else
+            identity = cast<IntegerAttr>(attr).getValue().getZExtValue();
+        }
+        setPerLane(scan.getResult(), [&](unsigned l) {
+          LaneMask lanes = exclusive ? ((1u << l) - 1) : ((2u << l) - 1);
+          if (l == 31 && !exclusive)
+            lanes = kAllLanes;
+          return lanes ? reduceLanes(in, lanes, scan.getKind(), type)
+                       : identity;
+        });
+        return true;
+      })
+      .Case([&](SegmentedReduceOp seg) -> FailureOr<bool> {
+        if (failed(requireFullWarp("wc.segmented_reduce")))
+          return failure();
+        Type type = seg.getValue().getType();
+        const WarpValue &in = interp.get(seg.getValue());
+        const WarpValue &head = interp.get(seg.getHead());
+        WarpValue result = WarpValue::perLane();
+        uint64_t acc = 0;
+        for (unsigned l = 0; l < kLanes; ++l) {
+          bool starts = l == 0 || (head.get(l) & 1);
+          acc =
+              starts ? in.get(l) : combine(seg.getKind(), type, acc, in.get(l));
+          result.bits[l] = acc;
+        }
+        interp.set(seg.getResult(), std::move(result));
+        return true;
+      })
+      .Case([&](AggregatedAtomicAddOp atomic) -> FailureOr<bool> {
+        LaneMask members = active;
+        if (atomic.getMask() &&
+            failed(getMembers(atomic.getMask(), "wc.aggregated_atomic_add")))
+          return failure();
+        const WarpValue &ref = interp.get(atomic.getMemref());
+        Type type = atomic.getValue().getType();
+        WarpValue result = WarpValue::perLane();
+        SmallVector<int64_t, 4> idx(atomic.getIndices().size());
+        LogicalResult status = success();
+        forEachLane(members, [&](unsigned lane) {
+          if (failed(status))
+            return;
+          for (auto [i, index] : llvm::enumerate(atomic.getIndices()))
+            idx[i] = static_cast<int64_t>(interp.scalar(index, lane));
+          const MemRefDesc &desc = *ref.ref(lane);
+          FailureOr<int64_t> element =
+              interp.resolveElement(&op, desc, idx, lane);
+          if (failed(element)) {
+            status = failure();
+            return;
+          }
+          uint64_t old = desc.buffer->load(*element);
+          desc.buffer->store(*element,
+                             combine(CombiningKind::add, type, old,
+                                     interp.scalar(atomic.getValue(), lane)));
+          result.bits[lane] = old;
+        });
+        if (failed(status))
+          return failure();
+        interp.set(atomic.getResult(), std::move(result));
+        return true;
+      })
+      .Case([&](LaneArraySplatOp splat) {
+        unsigned slots = splat.getType().getSlotsPerLane();
+        const WarpValue &in = interp.get(splat.getValue());
+        WarpValue v;
+        v.width = slots;
+        v.uniform = in.uniform;
+        forEachLane(in.uniform ? 1u : kAllLanes, [&](unsigned l) {
+          for (unsigned s = 0; s < slots; ++s)
+            v.bits.push_back(in.get(l));
+        });
+        interp.set(splat.getResult(), std::move(v));
+        return true;
+      })
+      .Case([&](LaneReadOp read) -> FailureOr<bool> {
+        if (failed(requireFullWarp("wc.lane_read")))
+          return failure();
+        const WarpValue &array = interp.get(read.getArray());
+        int64_t slot = read.getStaticSlot();
+        setPerLane(read.getResult(), [&](unsigned l) {
+          unsigned src = interp.scalar(read.getLane(), l) & 0x1f;
+          return array.get(src, slot);
+        });
+        return true;
+      })
+      .Case([&](LaneWriteOp write) {
+        WarpValue array = interp.get(write.getArray());
+        array.expand();
+        int64_t slot = write.getStaticSlot();
+        const WarpValue &in = interp.get(write.getValue());
+        forEachLane(active, [&](unsigned l) { array.at(l, slot) = in.get(l); });
+        interp.set(write.getResult(), std::move(array));
+        return true;
+      })
+      .Case([&](WarpSyncOp sync) -> FailureOr<bool> {
+        if (failed(getMembers(sync.getMask(), "wc.warp_sync")))
+          return failure();
+        p.block->warpSync(p.warp);
+        return true;
+      })
+      .Case([&](NamedBarrierSyncOp sync) {
+        return ok(p.block->sync(interp, &op, p.warp, sync.getId(),
+                                sync.getThreads().value_or(0), active));
+      })
+      .Case([&](NamedBarrierArriveOp arrive) {
+        return ok(p.block->arrive(interp, &op, p.warp, arrive.getId(),
+                                  *arrive.getThreads(), active));
+      })
+      .Default([](Operation *) -> FailureOr<bool> { return false; });
+}

@@ -16,7 +16,8 @@ def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
     (Li et al., ICS'18). For every kernel of every `gpu.module` whose block
     size is known (`known_block_size`, or the same constant at every
     `gpu.launch_func` of the module), the pass picks one of two rewrites and
-    updates every launch site of the kernel:
+    updates every launch site of the kernel (inline `gpu.launch` kernels are
+    outlined first):
 
     - **Resize**, when the kernel has no barrier, no workgroup memory and
       nothing else that needs its threads in one block: blocks become single

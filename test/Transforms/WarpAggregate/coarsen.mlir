@@ -228,3 +228,30 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// An inline gpu.launch is outlined first, then aggregated with its launch.
+// CHECK-LABEL: func.func @inline
+// CHECK: gpu.launch_func @inline_kernel::@inline_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c32{{.*}}, %c1{{.*}}, %c1{{.*}})
+// CHECK: gpu.module @inline_kernel
+// CHECK: wc.warp_job block [64, 1, 1] virtual_threads 2
+module attributes {gpu.container_module} {
+  func.func @inline(%buf: memref<64xindex>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
+               workgroup(%tile : memref<64xindex, #gpu.address_space<workgroup>>) {
+      memref.store %tx, %tile[%tx] : memref<64xindex, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %c63 = arith.constant 63 : index
+      %m = arith.subi %c63, %tx : index
+      %v = memref.load %tile[%m] : memref<64xindex, #gpu.address_space<workgroup>>
+      memref.store %v, %buf[%tx] : memref<64xindex>
+      gpu.terminator
+    }
+    return
+  }
+}

@@ -1,0 +1,67 @@
+//===- Aggregation.h - Rewrites of warp aggregation -------------*- C++ -*-===//
+//
+// The two kernel rewrites of warp aggregation, usable by any pass that
+// decides to apply them (wc-aggregate today, the consolidation driver
+// later): resizing a kernel into one-warp blocks, and coarsening it into a
+// warp job whose lanes run the original threads as virtual threads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_TRANSFORMS_AGGREGATION_H
+#define WC_TRANSFORMS_AGGREGATION_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include <array>
+#include <string>
+
+namespace mlir {
+namespace wc {
+class UniformityAnalysis;
+
+/// The (x, y, z) shape of a thread block.
+using BlockShape = std::array<int64_t, 3>;
+
+inline int64_t getNumThreads(BlockShape shape) {
+  return shape[0] * shape[1] * shape[2];
+}
+
+/// Returns an index constant.
+inline Value createIndexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+/// Rewrites `func`, a kernel with blocks of `shape`, to run with one-warp
+/// blocks, `warps` of them per original block along x, rebuilding every
+/// original id and masking the tail of a partial last warp. Launch sites are
+/// the caller's. Fails, with the reason in `why` and `func` unchanged, when
+/// the tail cannot be masked (a multi-block body).
+LogicalResult resizeKernel(gpu::GPUFuncOp func, BlockShape shape, int64_t warps,
+                           std::string &why);
+
+/// What coarsening built.
+struct CoarseningStats {
+  unsigned phases = 0;
+  /// 32-bit registers per lane holding values across barriers.
+  int64_t replicatedRegisters = 0;
+};
+
+/// Rewrites the body of `func`, a single-block kernel with blocks of
+/// `shape`, into a wc.warp_job split at its barriers into wc.vthreads
+/// phases; barriers become wc.warp_sync when `keepWarpSyncs`, else vanish.
+/// Every barrier must be under uniform control (per `uniformity`). Fails,
+/// with the reason in `why` and `func` unchanged, on a construct it cannot
+/// coarsen or when the replicated values need more than `registerBudget`
+/// registers per lane.
+FailureOr<CoarseningStats> coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
+                                         bool keepWarpSyncs,
+                                         const UniformityAnalysis &uniformity,
+                                         int64_t registerBudget,
+                                         std::string &why);
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_TRANSFORMS_AGGREGATION_H

@@ -1,0 +1,481 @@
+//===- KernelCoarsening.cpp - Coarsen a kernel into a warp job ------------===//
+//
+// The coarsen rewrite of warp aggregation: the kernel body becomes a
+// wc.warp_job whose lanes run the original threads as virtual threads,
+// phase by phase between the former barriers. Values live across a barrier
+// are kept per virtual thread in vectors (registers); uniform values and
+// control flow that contains barriers stay at warp level.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Analysis/Uniformity.h"
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Target/TargetDescription.h"
+#include "WC/Transforms/Aggregation.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+
+namespace {
+/// Builds the warp job of a coarsened kernel: the original body split into
+/// virtual-thread phases at the barriers, with uniform control flow that
+/// contains barriers kept at warp level.
+class Coarsener {
+public:
+  Coarsener(gpu::GPUFuncOp func, BlockShape shape, bool keepWarpSyncs,
+            const UniformityAnalysis &uniformity)
+      : func(func), shape(shape), keepWarpSyncs(keepWarpSyncs),
+        uniformity(uniformity) {
+    vthreads = llvm::divideCeil(getNumThreads(shape), kWarpSize);
+  }
+
+  /// Builds the warp job at the start of the body, leaving the original
+  /// ops in place; on failure leaves the kernel unchanged and sets `why`.
+  FailureOr<WarpJobOp> build(std::string &why);
+  /// Replaces the original body with the warp job built by `build`.
+  void commit();
+
+  unsigned phases = 0;
+  int64_t replicatedRegisters = 0;
+
+private:
+  LogicalResult emitOps(ArrayRef<Operation *> ops, OpBuilder &b);
+  LogicalResult flush(SmallVectorImpl<Operation *> &segment, OpBuilder &b);
+  LogicalResult emitControl(Operation *op, OpBuilder &b);
+  /// The value of uniform `original` at warp level.
+  Value getWarpLevel(Value original, OpBuilder &b);
+  /// The per-virtual-thread vector holding `original`.
+  Value getReplicated(Value original, OpBuilder &b);
+  /// `original` as a loop-carried or region result value: a warp-level
+  /// scalar when `uniform`, else the per-virtual-thread vector.
+  Value getCarried(Value original, bool uniform, OpBuilder &b) {
+    return uniform ? getWarpLevel(original, b) : getReplicated(original, b);
+  }
+  /// The type `type` is carried as: itself when `uniform`, else a vector.
+  FailureOr<Type> getCarriedType(Type type, bool uniform) {
+    if (uniform)
+      return type;
+    FailureOr<VectorType> vec = getVectorType(type);
+    if (mlir::failed(vec))
+      return mlir::failure();
+    return Type(*vec);
+  }
+  /// Records `newValue` as the carried form of `original`.
+  void mapCarried(Value original, Value newValue, bool uniform) {
+    if (uniform)
+      warpLevel.map(original, newValue);
+    else
+      replicas[original] = newValue;
+  }
+  FailureOr<VectorType> getVectorType(Type type);
+  /// Whether `op` can run once at warp level instead of per virtual thread:
+  /// a pure, uniform op whose operands are all available at warp level.
+  bool isWarpLevel(Operation *op);
+
+  gpu::GPUFuncOp func;
+  BlockShape shape;
+  bool keepWarpSyncs;
+  const UniformityAnalysis &uniformity;
+  int64_t vthreads;
+  /// Original thread-id values: every phase has its own copy as arguments.
+  DenseMap<Value, unsigned> threadIds;
+  IRMapping warpLevel;
+  DenseMap<Value, Value> replicas;
+  std::string failure;
+  SmallVector<Operation *> original;
+};
+} // namespace
+
+bool Coarsener::isWarpLevel(Operation *op) {
+  if (op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
+      isa<gpu::ThreadIdOp, gpu::BlockDimOp>(op))
+    return false;
+  if (!llvm::all_of(op->getResults(),
+                    [&](Value v) { return uniformity.isUniform(v); }))
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value v) {
+    return warpLevel.contains(v) ||
+           (!replicas.count(v) && !threadIds.count(v) &&
+            isa<BlockArgument>(v) && v.getParentRegion() == &func.getBody());
+  });
+}
+
+/// Returns true if `op` contains a barrier in one of its regions.
+static bool containsBarrier(Operation *op) {
+  return op->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+FailureOr<VectorType> Coarsener::getVectorType(Type type) {
+  if (!type.isIntOrIndexOrFloat()) {
+    llvm::raw_string_ostream os(failure);
+    os << "a value of type " << type
+       << " is live across a barrier (only scalars can be kept per virtual "
+          "thread in registers)";
+    return mlir::failure();
+  }
+  return VectorType::get({vthreads}, type);
+}
+
+Value Coarsener::getWarpLevel(Value original, OpBuilder &b) {
+  if (Value mapped = warpLevel.lookupOrNull(original))
+    return mapped;
+  auto it = replicas.find(original);
+  if (it == replicas.end())
+    return original;
+  // Uniform: virtual thread 0 (which always exists) holds the value.
+  return vector::ExtractOp::create(b, original.getLoc(), it->second, 0);
+}
+
+Value Coarsener::getReplicated(Value original, OpBuilder &b) {
+  auto it = replicas.find(original);
+  if (it != replicas.end())
+    return it->second;
+  Value scalar = getWarpLevel(original, b);
+  return vector::BroadcastOp::create(
+      b, original.getLoc(), VectorType::get({vthreads}, original.getType()),
+      scalar);
+}
+
+LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
+                               OpBuilder &b) {
+  if (segment.empty())
+    return success();
+  Block *source = segment.front()->getBlock();
+  llvm::SmallPtrSet<Operation *, 16> members(segment.begin(), segment.end());
+  // Values the rest of the kernel uses after this phase.
+  SmallVector<Value> escaping;
+  for (Operation *op : segment) {
+    if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+      threadIds[id.getResult()] = static_cast<unsigned>(id.getDimension());
+  }
+  for (Operation *op : segment)
+    for (Value result : op->getResults())
+      if (!threadIds.count(result) &&
+          llvm::any_of(result.getUsers(), [&](Operation *user) {
+            Operation *ancestor = source->findAncestorOpInBlock(*user);
+            return !ancestor || !members.contains(ancestor);
+          }))
+        escaping.push_back(result);
+  SmallVector<Type> resultTypes;
+  for (Value v : escaping) {
+    FailureOr<VectorType> type = getVectorType(v.getType());
+    if (mlir::failed(type))
+      return mlir::failure();
+    resultTypes.push_back(*type);
+    replicatedRegisters +=
+        vthreads * llvm::divideCeil(v.getType().isIndex()
+                                        ? 64
+                                        : v.getType().getIntOrFloatBitWidth(),
+                                    32);
+  }
+
+  Location loc = segment.front()->getLoc();
+  auto phase = VThreadsOp::create(b, loc, resultTypes);
+  Block *body = new Block;
+  phase.getBody().push_back(body);
+  Type index = b.getIndexType();
+  Value vt = body->addArgument(index, loc);
+  SmallVector<Value, 3> ids;
+  for (int d = 0; d < 3; ++d)
+    ids.push_back(body->addArgument(index, loc));
+  ++phases;
+
+  OpBuilder inner = OpBuilder::atBlockBegin(body);
+  IRMapping mapping;
+  // Values from outside the phase: per-virtual-thread copies, or warp-level.
+  auto bindOutside = [&](Value v) {
+    if (mapping.contains(v))
+      return;
+    Operation *def = v.getDefiningOp();
+    if (def && members.contains(source->findAncestorOpInBlock(*def)))
+      return;
+    auto id = threadIds.find(v);
+    if (id != threadIds.end()) {
+      mapping.map(v, ids[id->second]);
+      return;
+    }
+    auto it = replicas.find(v);
+    if (it != replicas.end())
+      mapping.map(v, vector::ExtractOp::create(inner, v.getLoc(), it->second,
+                                               OpFoldResult(vt))
+                         .getResult());
+    else if (Value w = warpLevel.lookupOrNull(v))
+      mapping.map(v, w);
+  };
+  for (Operation *op : segment) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        bindOutside(operand);
+    });
+    inner.clone(*op, mapping);
+  }
+  SmallVector<Value> yielded;
+  for (Value v : escaping)
+    yielded.push_back(mapping.lookup(v));
+  YieldOp::create(inner, loc, yielded);
+
+  // Inside the phase, thread ids are the virtual thread's and the block's
+  // shape is the original one.
+  SmallVector<Operation *> idOps;
+  body->walk([&](Operation *op) {
+    if (isa<gpu::ThreadIdOp, gpu::BlockDimOp>(op))
+      idOps.push_back(op);
+  });
+  for (Operation *op : idOps) {
+    OpBuilder at(op);
+    Value replacement;
+    if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+      replacement = ids[static_cast<unsigned>(id.getDimension())];
+    else
+      replacement =
+          createIndexConstant(at, op->getLoc(),
+                              shape[static_cast<unsigned>(
+                                  cast<gpu::BlockDimOp>(op).getDimension())]);
+    op->getResult(0).replaceAllUsesWith(replacement);
+    op->erase();
+  }
+  for (auto [v, result] : llvm::zip(escaping, phase.getResults()))
+    replicas[v] = result;
+  segment.clear();
+  // A segment of thread ids only leaves nothing to run.
+  if (phase.getNumResults() == 0 && body->getOperations().size() == 1) {
+    phase.erase();
+    --phases;
+  }
+  return success();
+}
+
+LogicalResult Coarsener::emitControl(Operation *op, OpBuilder &b) {
+  Location loc = op->getLoc();
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    Value lb = getWarpLevel(forOp.getLowerBound(), b);
+    Value ub = getWarpLevel(forOp.getUpperBound(), b);
+    Value step = getWarpLevel(forOp.getStep(), b);
+    // Uniform carried values stay scalars at warp level.
+    SmallVector<bool> uniform;
+    for (Value arg : forOp.getRegionIterArgs())
+      uniform.push_back(uniformity.isUniform(arg));
+    SmallVector<Value> inits;
+    for (auto [i, init] : llvm::enumerate(forOp.getInitArgs())) {
+      if (mlir::failed(getCarriedType(init.getType(), uniform[i])))
+        return mlir::failure();
+      inits.push_back(getCarried(init, uniform[i], b));
+    }
+    auto newFor = scf::ForOp::create(b, loc, lb, ub, step, inits);
+    newFor.setUnsignedCmp(forOp.getUnsignedCmp());
+    warpLevel.map(forOp.getInductionVar(), newFor.getInductionVar());
+    for (auto [i, args] : llvm::enumerate(
+             llvm::zip(forOp.getRegionIterArgs(), newFor.getRegionIterArgs())))
+      mapCarried(std::get<0>(args), std::get<1>(args), uniform[i]);
+    // The body is rebuilt from scratch, its terminator included.
+    Block *newBody = newFor.getBody();
+    if (!newBody->empty() && isa<scf::YieldOp>(newBody->back()))
+      newBody->back().erase();
+    OpBuilder inner = OpBuilder::atBlockEnd(newBody);
+    SmallVector<Operation *> ops;
+    for (Operation &nested : forOp.getBody()->without_terminator())
+      ops.push_back(&nested);
+    if (mlir::failed(emitOps(ops, inner)))
+      return mlir::failure();
+    auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+    SmallVector<Value> yielded;
+    for (auto [i, v] : llvm::enumerate(yield.getOperands()))
+      yielded.push_back(getCarried(v, uniform[i], inner));
+    scf::YieldOp::create(inner, loc, yielded);
+    for (auto [i, results] :
+         llvm::enumerate(llvm::zip(forOp.getResults(), newFor.getResults())))
+      mapCarried(std::get<0>(results), std::get<1>(results), uniform[i]);
+    return success();
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    Value cond = getWarpLevel(ifOp.getCondition(), b);
+    SmallVector<bool> uniform;
+    for (Value result : ifOp.getResults())
+      uniform.push_back(uniformity.isUniform(result));
+    SmallVector<Type> types;
+    for (auto [i, t] : llvm::enumerate(ifOp.getResultTypes())) {
+      FailureOr<Type> carried = getCarriedType(t, uniform[i]);
+      if (mlir::failed(carried))
+        return mlir::failure();
+      types.push_back(*carried);
+    }
+    auto newIf =
+        scf::IfOp::create(b, loc, types, cond, !ifOp.getElseRegion().empty());
+    for (auto [oldRegion, newRegion] :
+         {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+          std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
+      if (oldRegion->empty())
+        continue;
+      Block *newBlock = &newRegion->front();
+      if (!newBlock->empty() && isa<scf::YieldOp>(newBlock->back()))
+        newBlock->back().erase();
+      OpBuilder inner = OpBuilder::atBlockEnd(newBlock);
+      SmallVector<Operation *> ops;
+      for (Operation &nested : oldRegion->front().without_terminator())
+        ops.push_back(&nested);
+      if (mlir::failed(emitOps(ops, inner)))
+        return mlir::failure();
+      auto yield = cast<scf::YieldOp>(oldRegion->front().getTerminator());
+      SmallVector<Value> yielded;
+      for (auto [i, v] : llvm::enumerate(yield.getOperands()))
+        yielded.push_back(getCarried(v, uniform[i], inner));
+      scf::YieldOp::create(inner, loc, yielded);
+    }
+    for (auto [i, results] :
+         llvm::enumerate(llvm::zip(ifOp.getResults(), newIf.getResults())))
+      mapCarried(std::get<0>(results), std::get<1>(results), uniform[i]);
+    return success();
+  }
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+    SmallVector<bool> beforeUniform, afterUniform;
+    for (Value arg : whileOp.getBeforeArguments())
+      beforeUniform.push_back(uniformity.isUniform(arg));
+    for (Value arg : whileOp.getAfterArguments())
+      afterUniform.push_back(uniformity.isUniform(arg));
+    SmallVector<Value> inits;
+    for (auto [i, init] : llvm::enumerate(whileOp.getInits())) {
+      if (mlir::failed(getCarriedType(init.getType(), beforeUniform[i])))
+        return mlir::failure();
+      inits.push_back(getCarried(init, beforeUniform[i], b));
+    }
+    SmallVector<Type> resultTypes;
+    for (auto [i, t] : llvm::enumerate(whileOp.getResultTypes())) {
+      FailureOr<Type> carried = getCarriedType(t, afterUniform[i]);
+      if (mlir::failed(carried))
+        return mlir::failure();
+      resultTypes.push_back(*carried);
+    }
+    /// Emits the ops of `region` (all but its terminator) into `inner`.
+    auto emitRegionOps = [&](Region &region, OpBuilder &inner) {
+      SmallVector<Operation *> ops;
+      for (Operation &nested : region.front().without_terminator())
+        ops.push_back(&nested);
+      return emitOps(ops, inner);
+    };
+    LogicalResult status = success();
+    auto newWhile = scf::WhileOp::create(
+        b, loc, resultTypes, inits,
+        [&](OpBuilder &inner, Location l, ValueRange args) {
+          for (auto [i, oldArg] : llvm::enumerate(whileOp.getBeforeArguments()))
+            mapCarried(oldArg, args[i], beforeUniform[i]);
+          if (mlir::failed(emitRegionOps(whileOp.getBefore(), inner))) {
+            status = mlir::failure();
+            scf::ConditionOp::create(
+                inner, l,
+                getWarpLevel(whileOp.getConditionOp().getCondition(), inner),
+                args);
+            return;
+          }
+          scf::ConditionOp condition = whileOp.getConditionOp();
+          SmallVector<Value> forwarded;
+          for (auto [i, v] : llvm::enumerate(condition.getArgs()))
+            forwarded.push_back(getCarried(v, afterUniform[i], inner));
+          scf::ConditionOp::create(
+              inner, l, getWarpLevel(condition.getCondition(), inner),
+              forwarded);
+        },
+        [&](OpBuilder &inner, Location l, ValueRange args) {
+          for (auto [i, oldArg] : llvm::enumerate(whileOp.getAfterArguments()))
+            mapCarried(oldArg, args[i], afterUniform[i]);
+          if (mlir::succeeded(status) &&
+              mlir::failed(emitRegionOps(whileOp.getAfter(), inner)))
+            status = mlir::failure();
+          SmallVector<Value> yielded;
+          for (auto [i, v] :
+               llvm::enumerate(whileOp.getYieldOp().getOperands()))
+            yielded.push_back(mlir::succeeded(status)
+                                  ? getCarried(v, beforeUniform[i], inner)
+                                  : Value());
+          if (mlir::succeeded(status))
+            scf::YieldOp::create(inner, l, yielded);
+        });
+    if (mlir::failed(status))
+      return mlir::failure();
+    for (auto [i, results] : llvm::enumerate(
+             llvm::zip(whileOp.getResults(), newWhile.getResults())))
+      mapCarried(std::get<0>(results), std::get<1>(results), afterUniform[i]);
+    return success();
+  }
+  llvm::raw_string_ostream os(failure);
+  os << "a barrier inside '" << op->getName()
+     << "' (only scf.for, scf.if and scf.while around barriers are "
+        "supported)";
+  return mlir::failure();
+}
+
+LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
+  SmallVector<Operation *> segment;
+  for (Operation *op : ops) {
+    if (isa<gpu::BarrierOp>(op)) {
+      if (mlir::failed(flush(segment, b)))
+        return mlir::failure();
+      if (keepWarpSyncs)
+        WarpSyncOp::create(b, op->getLoc(), Value());
+      continue;
+    }
+    // Constants and other uniform pure values are computed once at warp
+    // level instead of being replicated per virtual thread.
+    if (isWarpLevel(op)) {
+      b.clone(*op, warpLevel);
+      continue;
+    }
+    if (containsBarrier(op)) {
+      if (mlir::failed(flush(segment, b)) || mlir::failed(emitControl(op, b)))
+        return mlir::failure();
+      continue;
+    }
+    segment.push_back(op);
+  }
+  return flush(segment, b);
+}
+
+FailureOr<WarpJobOp> Coarsener::build(std::string &why) {
+  Block &entry = func.getBody().front();
+  for (Operation &op : entry.without_terminator())
+    original.push_back(&op);
+  OpBuilder b(&entry, entry.begin());
+  auto job = WarpJobOp::create(b, func.getLoc(), ArrayRef<int64_t>(shape));
+  OpBuilder inner(job.getBody().front().getTerminator());
+  if (mlir::failed(emitOps(original, inner))) {
+    job.erase();
+    why = failure;
+    return mlir::failure();
+  }
+  return job;
+}
+
+void Coarsener::commit() {
+  for (Operation *op : llvm::reverse(original)) {
+    op->dropAllUses();
+    op->erase();
+  }
+  Builder b(func.getContext());
+  func.setKnownBlockSizeAttr(
+      b.getDenseI32ArrayAttr({static_cast<int32_t>(kWarpSize), 1, 1}));
+}
+
+FailureOr<CoarseningStats>
+wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape, bool keepWarpSyncs,
+                  const UniformityAnalysis &uniformity, int64_t registerBudget,
+                  std::string &why) {
+  Coarsener coarsener(func, shape, keepWarpSyncs, uniformity);
+  FailureOr<WarpJobOp> job = coarsener.build(why);
+  if (mlir::failed(job))
+    return mlir::failure();
+  if (coarsener.replicatedRegisters > registerBudget) {
+    job->erase();
+    why = "the values kept per virtual thread across barriers need about " +
+          std::to_string(coarsener.replicatedRegisters) +
+          " registers per lane, over the budget of " +
+          std::to_string(registerBudget);
+    return mlir::failure();
+  }
+  coarsener.commit();
+  return CoarseningStats{coarsener.phases, coarsener.replicatedRegisters};
+}

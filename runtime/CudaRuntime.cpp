@@ -300,7 +300,9 @@ extern "C" void mgpuLaunchClusterKernel(CUfunction function, intptr_t clusterX,
 extern "C" CUstream mgpuStreamCreate() {
   useContext();
   CUstream stream = nullptr;
-  WC_CUDA_CHECK(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
+  // Blocking streams: work recorded on the legacy default stream (the
+  // benchmark timer below) is ordered after everything launched on them.
+  WC_CUDA_CHECK(cuStreamCreate(&stream, CU_STREAM_DEFAULT));
   return stream;
 }
 
@@ -451,4 +453,33 @@ extern "C" void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
   ByteSpan span = memRefSpan(rank, descriptor, elementBytes);
   if (span.size != 0)
     mgpuMemHostUnregister(span.begin);
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel timing (benchmarks)
+//===----------------------------------------------------------------------===//
+
+static CUevent timerStart = nullptr;
+static CUevent timerStop = nullptr;
+
+/// Starts the benchmark timer: an event on the legacy default stream, which
+/// orders after all earlier work of the context's blocking streams.
+extern "C" void wcTimerStart() {
+  useContext();
+  if (!timerStart) {
+    WC_CUDA_CHECK(cuEventCreate(&timerStart, CU_EVENT_DEFAULT));
+    WC_CUDA_CHECK(cuEventCreate(&timerStop, CU_EVENT_DEFAULT));
+  }
+  WC_CUDA_CHECK(cuEventRecord(timerStart, nullptr));
+}
+
+/// Stops the benchmark timer after all work launched since `wcTimerStart`
+/// and returns the GPU time in between, in milliseconds.
+extern "C" double wcTimerStopMs() {
+  useContext();
+  WC_CUDA_CHECK(cuEventRecord(timerStop, nullptr));
+  WC_CUDA_CHECK(cuEventSynchronize(timerStop));
+  float ms = 0;
+  WC_CUDA_CHECK(cuEventElapsedTime(&ms, timerStart, timerStop));
+  return ms;
 }

@@ -13,10 +13,12 @@
 #include "WC/Target/TargetDescription.h"
 #include "WC/Transforms/Aggregation.h"
 
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 using namespace mlir::wc;
@@ -27,10 +29,10 @@ namespace {
 /// contains barriers kept at warp level.
 class Coarsener {
 public:
-  Coarsener(gpu::GPUFuncOp func, BlockShape shape, bool keepWarpSyncs,
+  Coarsener(gpu::GPUFuncOp func, BlockShape shape,
+            const DenseSet<Operation *> &removable,
             const UniformityAnalysis &uniformity)
-      : func(func), shape(shape), keepWarpSyncs(keepWarpSyncs),
-        uniformity(uniformity) {
+      : func(func), shape(shape), removable(removable), uniformity(uniformity) {
     vthreads = llvm::divideCeil(getNumThreads(shape), kWarpSize);
   }
 
@@ -41,6 +43,8 @@ public:
   void commit();
 
   unsigned phases = 0;
+  unsigned warpSyncs = 0;
+  unsigned removedBarriers = 0;
   int64_t replicatedRegisters = 0;
 
 private:
@@ -79,7 +83,7 @@ private:
 
   gpu::GPUFuncOp func;
   BlockShape shape;
-  bool keepWarpSyncs;
+  const DenseSet<Operation *> &removable;
   const UniformityAnalysis &uniformity;
   int64_t vthreads;
   /// Original thread-id values: every phase has its own copy as arguments.
@@ -415,8 +419,12 @@ LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
     if (isa<gpu::BarrierOp>(op)) {
       if (mlir::failed(flush(segment, b)))
         return mlir::failure();
-      if (keepWarpSyncs)
+      if (removable.contains(op)) {
+        ++removedBarriers;
+      } else {
         WarpSyncOp::create(b, op->getLoc(), Value());
+        ++warpSyncs;
+      }
       continue;
     }
     // Constants and other uniform pure values are computed once at warp
@@ -460,11 +468,41 @@ void Coarsener::commit() {
       b.getDenseI32ArrayAttr({static_cast<int32_t>(kWarpSize), 1, 1}));
 }
 
+DenseSet<Operation *> wc::findRemovableBarriers(gpu::GPUFuncOp func) {
+  MLIRContext *ctx = func.getContext();
+  StringAttr marker = StringAttr::get(ctx, "wc.barrier_index");
+  SmallVector<gpu::BarrierOp> barriers;
+  func.walk([&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
+  Builder b(ctx);
+  for (auto [i, barrier] : llvm::enumerate(barriers))
+    barrier->setAttr(marker, b.getI64IntegerAttr(i));
+  // Upstream's analysis erases the barriers it proves useless; run it on a
+  // detached copy and see which survive.
+  Operation *copy = func->clone();
+  RewritePatternSet patterns(ctx);
+  populateGpuEliminateBarriersPatterns(patterns);
+  (void)applyPatternsGreedily(copy, std::move(patterns));
+  DenseSet<int64_t> surviving;
+  copy->walk([&](gpu::BarrierOp barrier) {
+    if (auto index = barrier->getAttrOfType<IntegerAttr>(marker))
+      surviving.insert(index.getInt());
+  });
+  copy->destroy();
+  DenseSet<Operation *> removable;
+  for (auto [i, barrier] : llvm::enumerate(barriers)) {
+    barrier->removeAttr(marker);
+    if (!surviving.contains(i))
+      removable.insert(barrier);
+  }
+  return removable;
+}
+
 FailureOr<CoarseningStats>
-wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape, bool keepWarpSyncs,
+wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
+                  const DenseSet<Operation *> &removable,
                   const UniformityAnalysis &uniformity, int64_t registerBudget,
                   std::string &why) {
-  Coarsener coarsener(func, shape, keepWarpSyncs, uniformity);
+  Coarsener coarsener(func, shape, removable, uniformity);
   FailureOr<WarpJobOp> job = coarsener.build(why);
   if (mlir::failed(job))
     return mlir::failure();
@@ -477,5 +515,7 @@ wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape, bool keepWarpSyncs,
     return mlir::failure();
   }
   coarsener.commit();
-  return CoarseningStats{coarsener.phases, coarsener.replicatedRegisters};
+  return CoarseningStats{coarsener.phases, coarsener.warpSyncs,
+                         coarsener.removedBarriers,
+                         coarsener.replicatedRegisters};
 }

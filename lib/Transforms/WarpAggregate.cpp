@@ -87,7 +87,6 @@ static bool isWorkgroupMemRef(Type type) {
 struct KernelTraits {
   unsigned barriers = 0;
   bool workgroupMemory = false;
-  bool writesMemory = false;
   /// An op whose meaning depends on how threads are grouped into warps.
   Operation *warpDependent = nullptr;
   /// An op that makes the kernel unsafe to aggregate at all.
@@ -109,8 +108,6 @@ static KernelTraits getTraits(gpu::GPUFuncOp func) {
       traits.blockReduction = true;
     for (Value result : op->getResults())
       traits.workgroupMemory |= isWorkgroupMemRef(result.getType());
-    if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
-      traits.writesMemory |= effects.hasEffect<MemoryEffects::Write>();
     if (!traits.warpDependent &&
         isa<gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::NumSubgroupsOp,
             gpu::SubgroupSizeOp, gpu::ShuffleOp, gpu::SubgroupReduceOp,
@@ -231,24 +228,34 @@ bool WarpAggregatePass::aggregate(gpu::GPUFuncOp func,
   if (divergent.wasInterrupted())
     return refuse("a barrier is under thread-dependent control flow");
 
-  bool keepWarpSyncs = traits.workgroupMemory || traits.writesMemory;
+  // Barriers that order no conflicting memory accesses vanish; the others
+  // become warp syncs, which order the lanes' memory accesses.
+  DenseSet<Operation *> removable = findRemovableBarriers(func);
   // Replicated values compete with the rest of the kernel for registers:
   // allow them half of the per-thread budget.
   FailureOr<CoarseningStats> stats =
-      coarsenKernel(func, *shape, keepWarpSyncs, uniformity,
+      coarsenKernel(func, *shape, removable, uniformity,
                     target.maxRegistersPerThread / 2, why);
   if (mlir::failed(stats))
     return refuse(why);
   for (gpu::LaunchFuncOp launch : launches)
     updateLaunch(launch, 1);
-  InFlightDiagnostic remark =
-      func.emitRemark("wc-aggregate: coarsened: one "
-                      "warp per ")
-      << threads << "-thread block, " << warps << " virtual thread"
-      << (warps == 1 ? "" : "s") << " per lane, " << stats->phases << " phase"
-      << (stats->phases == 1 ? "" : "s") << ", " << traits.barriers
-      << " barrier" << (traits.barriers == 1 ? "" : "s");
-  remark << (keepWarpSyncs ? " became warp syncs" : " removed");
+  InFlightDiagnostic remark = func.emitRemark("wc-aggregate: coarsened: one "
+                                              "warp per ")
+                              << threads << "-thread block, " << warps
+                              << " virtual thread" << (warps == 1 ? "" : "s")
+                              << " per lane, " << stats->phases << " phase"
+                              << (stats->phases == 1 ? "" : "s") << ", ";
+  auto barriers = [&](unsigned n) -> std::string {
+    return std::to_string(n) + (n == 1 ? " barrier" : " barriers");
+  };
+  if (stats->removedBarriers == 0)
+    remark << barriers(stats->warpSyncs) << " became warp syncs";
+  else if (stats->warpSyncs == 0)
+    remark << barriers(stats->removedBarriers) << " removed";
+  else
+    remark << barriers(stats->warpSyncs) << " became warp syncs, "
+           << stats->removedBarriers << " removed";
   return true;
 }
 

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <array>
 #include <string>
@@ -44,22 +45,29 @@ LogicalResult resizeKernel(gpu::GPUFuncOp func, BlockShape shape, int64_t warps,
 /// What coarsening built.
 struct CoarseningStats {
   unsigned phases = 0;
+  unsigned warpSyncs = 0;
+  unsigned removedBarriers = 0;
   /// 32-bit registers per lane holding values across barriers.
   int64_t replicatedRegisters = 0;
 };
 
+/// Returns the barriers of `func` that order no conflicting memory accesses
+/// (found by upstream's barrier elimination, run on a copy of `func`).
+llvm::DenseSet<Operation *> findRemovableBarriers(gpu::GPUFuncOp func);
+
 /// Rewrites the body of `func`, a single-block kernel with blocks of
 /// `shape`, into a wc.warp_job split at its barriers into wc.vthreads
-/// phases; barriers become wc.warp_sync when `keepWarpSyncs`, else vanish.
+/// phases; barriers become wc.warp_sync, except those in `removable`, which
+/// vanish.
 /// Every barrier must be under uniform control (per `uniformity`). Fails,
 /// with the reason in `why` and `func` unchanged, on a construct it cannot
 /// coarsen or when the replicated values need more than `registerBudget`
 /// registers per lane.
-FailureOr<CoarseningStats> coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
-                                         bool keepWarpSyncs,
-                                         const UniformityAnalysis &uniformity,
-                                         int64_t registerBudget,
-                                         std::string &why);
+FailureOr<CoarseningStats>
+coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
+              const llvm::DenseSet<Operation *> &removable,
+              const UniformityAnalysis &uniformity, int64_t registerBudget,
+              std::string &why);
 
 } // namespace wc
 } // namespace mlir

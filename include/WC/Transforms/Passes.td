@@ -30,9 +30,10 @@ def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
       barriers into `wc.vthreads` phases; values live across a barrier are
       kept per virtual thread in registers (`vector<VT x T>`); barriers in
       uniform `scf.for` / `scf.if` keep the loop or branch at warp level
-      with the phases inside; each barrier becomes `wc.warp_sync`, and
-      disappears when the kernel uses no workgroup memory. Launch sites get
-      32-thread blocks and the same grid.
+      with the phases inside; each barrier becomes `wc.warp_sync`, or
+      disappears when upstream's barrier elimination proves that it orders
+      no conflicting memory accesses. Launch sites get 32-thread blocks and
+      the same grid.
 
     A kernel is left unchanged, with a remark saying why, when its block size
     is unknown or its launch sites disagree; when a barrier is under

@@ -255,3 +255,30 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Each barrier is judged on its own (upstream's barrier elimination): the
+// one that orders a store and a load of workgroup memory becomes a warp
+// sync; the one with no memory access after it vanishes.
+// CHECK-LABEL: gpu.module @mixed
+// CHECK: wc.warp_sync
+// CHECK-NOT: wc.warp_sync
+module attributes {gpu.container_module} {
+  gpu.module @mixed {
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs, 1 removed}}
+    gpu.func @k(%buf: memref<64xindex>)
+        workgroup(%tile: memref<64xindex, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = gpu.thread_id x
+      memref.store %t, %tile[%t] : memref<64xindex, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %c63 = arith.constant 63 : index
+      %m = arith.subi %c63, %t : index
+      %v = memref.load %tile[%m] : memref<64xindex, #gpu.address_space<workgroup>>
+      memref.store %v, %buf[%t] : memref<64xindex>
+      gpu.barrier
+      gpu.return
+    }
+  }
+}

@@ -35,12 +35,12 @@ BENCHES = {
                  "@kernels::@binomial blocks in (%c8192, %c1, %c1) threads in (%c128, %c1, %c1)",
                  [("memref<8192x129xf32>"), ("memref<8192xf32>")]),
     "backprop_forward": ("backprop_forward.mlir",
-                         {"memref<64xi32>": "memref<65536xi32>",
-                          "memref<64x16xi32>": "memref<65536x16xi32>",
-                          "memref<4x16xi32>": "memref<4096x16xi32>"},
-                         "@kernels::@layerforward blocks in (%c1, %c4096, %c1) threads in (%c16, %c16, %c1)",
-                         [("memref<65536xi32>"), ("memref<65536x16xi32>"),
-                          ("memref<4096x16xi32>")]),
+                         {"memref<64xi32>": "memref<131072xi32>",
+                          "memref<64x16xi32>": "memref<131072x16xi32>",
+                          "memref<4x16xi32>": "memref<8192x16xi32>"},
+                         "@kernels::@layerforward blocks in (%c1, %c8192, %c1) threads in (%c16, %c16, %c1)",
+                         [("memref<131072xi32>"), ("memref<131072x16xi32>"),
+                          ("memref<8192x16xi32>")]),
 }
 
 MAIN = """

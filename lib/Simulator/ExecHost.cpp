@@ -41,6 +41,17 @@ static int64_t hostIndex(Interpreter &interp, Value value) {
   return static_cast<int64_t>(interp.scalar(value, 0));
 }
 
+/// Reads the grid and block sizes of a launch into `launch`.
+static void readLaunchShape(Interpreter &host, gpu::KernelDim3 grid,
+                            gpu::KernelDim3 block, KernelLaunch &launch) {
+  Value gridValues[3] = {grid.x, grid.y, grid.z};
+  Value blockValues[3] = {block.x, block.y, block.z};
+  for (int d = 0; d < 3; ++d) {
+    launch.grid[d] = hostIndex(host, gridValues[d]);
+    launch.block[d] = hostIndex(host, blockValues[d]);
+  }
+}
+
 /// Runs every block of `launch`, in x-fastest order.
 static LogicalResult runGrid(Interpreter &host, Operation *op,
                              KernelLaunch &launch) {
@@ -77,14 +88,8 @@ static LogicalResult executeLaunchFunc(Interpreter &host,
   KernelLaunch launch;
   launch.body = &kernel.getBody();
   launch.host = nullptr;
-  gpu::KernelDim3 grid = op.getGridSizeOperandValues();
-  gpu::KernelDim3 block = op.getBlockSizeOperandValues();
-  launch.grid[0] = hostIndex(host, grid.x);
-  launch.grid[1] = hostIndex(host, grid.y);
-  launch.grid[2] = hostIndex(host, grid.z);
-  launch.block[0] = hostIndex(host, block.x);
-  launch.block[1] = hostIndex(host, block.y);
-  launch.block[2] = hostIndex(host, block.z);
+  readLaunchShape(host, op.getGridSizeOperandValues(),
+                  op.getBlockSizeOperandValues(), launch);
   SmallVector<WarpValue> args;
   for (Value operand : op.getKernelOperands())
     args.push_back(host.get(operand));
@@ -101,14 +106,8 @@ static LogicalResult executeLaunch(Interpreter &host, gpu::LaunchOp op) {
   KernelLaunch launch;
   launch.body = &op.getBody();
   launch.host = &host;
-  gpu::KernelDim3 grid = op.getGridSizeOperandValues();
-  gpu::KernelDim3 block = op.getBlockSizeOperandValues();
-  launch.grid[0] = hostIndex(host, grid.x);
-  launch.grid[1] = hostIndex(host, grid.y);
-  launch.grid[2] = hostIndex(host, grid.z);
-  launch.block[0] = hostIndex(host, block.x);
-  launch.block[1] = hostIndex(host, block.y);
-  launch.block[2] = hostIndex(host, block.z);
+  readLaunchShape(host, op.getGridSizeOperandValues(),
+                  op.getBlockSizeOperandValues(), launch);
   if (op.hasClusterSize())
     return host.error(op) << "thread-block clusters are not supported by the "
                              "simulator";

@@ -232,23 +232,51 @@ static uint64_t applyAtomic(arith::AtomicRMWKind kind, Type type, uint64_t old,
   return value;
 }
 
+FailureOr<WarpValue>
+sim::executeAtomicUpdate(Interpreter &interp, Operation *op, Value memref,
+                         ValueRange indices, LaneMask lanes,
+                         function_ref<uint64_t(uint64_t, unsigned)> update) {
+  WarpValue ref = interp.get(memref);
+  WarpValue result = WarpValue::perLane();
+  SmallVector<int64_t, 4> idx(indices.size());
+  Type type = cast<BaseMemRefType>(memref.getType()).getElementType();
+  LogicalResult status = success();
+  forEachLane(lanes, [&](unsigned lane) {
+    if (failed(status))
+      return;
+    for (auto [i, index] : llvm::enumerate(indices))
+      idx[i] = static_cast<int64_t>(interp.scalar(index, lane));
+    const MemRefDesc &desc = *ref.ref(lane);
+    FailureOr<int64_t> element = interp.resolveElement(op, desc, idx, lane);
+    if (failed(element)) {
+      status = failure();
+      return;
+    }
+    uint64_t old = desc.buffer->load(*element);
+    desc.buffer->store(*element, truncateTo(type, update(old, lane)));
+    result.bits[lane] = old;
+  });
+  if (failed(status))
+    return failure();
+  if (!interp.isDevice()) {
+    result.uniform = true;
+    result.bits.resize(1);
+  }
+  return result;
+}
+
 FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
                                      LaneMask mask) {
   if (!isa<memref::MemRefDialect>(op.getDialect()))
     return false;
-  auto ok = [](LogicalResult r) -> FailureOr<bool> {
-    if (failed(r))
-      return failure();
-    return true;
-  };
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
       .Case([&](memref::AllocOp alloc) {
-        return ok(executeAllocation(interp, op, alloc.getType(),
-                                    alloc.getDynamicSizes(), mask));
+        return handled(executeAllocation(interp, op, alloc.getType(),
+                                         alloc.getDynamicSizes(), mask));
       })
       .Case([&](memref::AllocaOp alloca) {
-        return ok(executeAllocation(interp, op, alloca.getType(),
-                                    alloca.getDynamicSizes(), mask));
+        return handled(executeAllocation(interp, op, alloca.getType(),
+                                         alloca.getDynamicSizes(), mask));
       })
       .Case([&](memref::DeallocOp dealloc) -> FailureOr<bool> {
         const WarpValue &ref = interp.get(dealloc.getMemref());
@@ -261,46 +289,25 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
         return true;
       })
       .Case([&](memref::LoadOp load) {
-        return ok(executeAccess(interp, op, load.getMemref(), load.getIndices(),
-                                nullptr, mask));
+        return handled(executeAccess(interp, op, load.getMemref(),
+                                     load.getIndices(), nullptr, mask));
       })
       .Case([&](memref::StoreOp store) {
-        return ok(executeAccess(interp, op, store.getMemref(),
-                                store.getIndices(), store.getValue(), mask));
+        return handled(executeAccess(interp, op, store.getMemref(),
+                                     store.getIndices(), store.getValue(),
+                                     mask));
       })
       .Case([&](memref::AtomicRMWOp rmw) -> FailureOr<bool> {
-        const WarpValue &ref = interp.get(rmw.getMemref());
         Type type = rmw.getValue().getType();
-        WarpValue result = WarpValue::perLane();
-        SmallVector<int64_t, 4> idx(rmw.getIndices().size());
-        LogicalResult status = success();
-        forEachLane(interp.isDevice() ? mask : 1u, [&](unsigned lane) {
-          if (failed(status))
-            return;
-          for (auto [i, index] : llvm::enumerate(rmw.getIndices()))
-            idx[i] = static_cast<int64_t>(interp.scalar(index, lane));
-          const MemRefDesc &desc = *ref.ref(lane);
-          FailureOr<int64_t> element =
-              interp.resolveElement(&op, desc, idx, lane);
-          if (failed(element)) {
-            status = failure();
-            return;
-          }
-          uint64_t old = desc.buffer->load(*element);
-          desc.buffer->store(
-              *element,
-              truncateTo(type,
-                         applyAtomic(rmw.getKind(), type, old,
-                                     interp.scalar(rmw.getValue(), lane))));
-          result.bits[lane] = old;
-        });
-        if (failed(status))
+        FailureOr<WarpValue> old = executeAtomicUpdate(
+            interp, &op, rmw.getMemref(), rmw.getIndices(),
+            interp.isDevice() ? mask : 1u, [&](uint64_t value, unsigned lane) {
+              return applyAtomic(rmw.getKind(), type, value,
+                                 interp.scalar(rmw.getValue(), lane));
+            });
+        if (failed(old))
           return failure();
-        if (!interp.isDevice()) {
-          result.uniform = true;
-          result.bits.resize(1);
-        }
-        interp.set(rmw.getResult(), std::move(result));
+        interp.set(rmw.getResult(), std::move(*old));
         return true;
       })
       .Case<memref::CastOp, memref::MemorySpaceCastOp>([&](auto) {

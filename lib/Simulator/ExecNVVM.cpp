@@ -84,11 +84,6 @@ LogicalResult WarpExecutor::shufflePtx(NVVM::ShflOp shfl) {
 }
 
 FailureOr<bool> WarpExecutor::runNVVM() {
-  auto ok = [](LogicalResult r) -> FailureOr<bool> {
-    if (failed(r))
-      return failure();
-    return true;
-  };
   const WarpPlace &p = place();
   auto threadDim = [&](Value result, unsigned dim) {
     setPerLane(result, [&](unsigned l) { return threadId(l, dim); });
@@ -142,7 +137,7 @@ FailureOr<bool> WarpExecutor::runNVVM() {
         setUniform(o.getResult(), kLanes);
         return true;
       })
-      .Case([&](NVVM::ShflOp shfl) { return ok(shufflePtx(shfl)); })
+      .Case([&](NVVM::ShflOp shfl) { return handled(shufflePtx(shfl)); })
       .Case([&](NVVM::VoteSyncOp vote) -> FailureOr<bool> {
         FailureOr<Members> members = getMembers(vote.getMask(), "vote.sync");
         if (failed(members))
@@ -215,7 +210,7 @@ FailureOr<bool> WarpExecutor::runNVVM() {
         return true;
       })
       .Case([&](NVVM::Barrier0Op) {
-        return ok(p.block->sync(interp, &op, p.warp, 0, 0, active));
+        return handled(p.block->sync(interp, &op, p.warp, 0, 0, active));
       })
       .Case([&](NVVM::BarrierOp barrier) -> FailureOr<bool> {
         if (barrier.getReductionOp())
@@ -228,7 +223,7 @@ FailureOr<bool> WarpExecutor::runNVVM() {
             barrier.getNumberOfThreads()
                 ? interp.scalar(barrier.getNumberOfThreads(), firstLane())
                 : 0;
-        return ok(p.block->sync(interp, &op, p.warp, id, threads, active));
+        return handled(p.block->sync(interp, &op, p.warp, id, threads, active));
       })
       .Case([&](NVVM::BarrierArriveOp arrive) {
         unsigned id = arrive.getBarrierId()
@@ -236,7 +231,8 @@ FailureOr<bool> WarpExecutor::runNVVM() {
                           : 0;
         int64_t threads =
             interp.scalar(arrive.getNumberOfThreads(), firstLane());
-        return ok(p.block->arrive(interp, &op, p.warp, id, threads, active));
+        return handled(
+            p.block->arrive(interp, &op, p.warp, id, threads, active));
       })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }

@@ -160,22 +160,17 @@ FailureOr<bool> sim::executeWCStructureOp(Interpreter &interp, Operation &op,
     return interp.error(&op) << "'" << op.getName()
                              << "' executed on the host: it is a device "
                                 "operation";
-  auto ok = [](LogicalResult r) -> FailureOr<bool> {
-    if (failed(r))
-      return failure();
-    return true;
-  };
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
       .Case([&](WarpJobOp job) -> FailureOr<bool> {
         if (mask != kAllLanes)
           return interp.error(&op, ~mask)
                  << "a warp job needs all 32 lanes; these are inactive";
-        return ok(interp.runBody(job.getBody().front(), {}, mask));
+        return handled(interp.runBody(job.getBody().front(), {}, mask));
       })
       .Case([&](VThreadsOp vthreads) {
-        return ok(executeVThreads(interp, vthreads, mask));
+        return handled(executeVThreads(interp, vthreads, mask));
       })
       .Case([&](JobLoopOp loop) {
-        return ok(executeJobLoop(interp, loop, mask));
+        return handled(executeJobLoop(interp, loop, mask));
       });
 }

@@ -56,14 +56,9 @@ LogicalResult WarpExecutor::shuffleWC(ShuffleOp shuffle) {
 }
 
 FailureOr<bool> WarpExecutor::runWC() {
-  auto ok = [](LogicalResult r) -> FailureOr<bool> {
-    if (failed(r))
-      return failure();
-    return true;
-  };
   const WarpPlace &p = place();
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
-      .Case([&](ShuffleOp shuffle) { return ok(shuffleWC(shuffle)); })
+      .Case([&](ShuffleOp shuffle) { return handled(shuffleWC(shuffle)); })
       .Case([&](VoteOp vote) -> FailureOr<bool> {
         FailureOr<Members> members = getMembers(vote.getMask(), "wc.vote");
         if (failed(members))
@@ -164,31 +159,16 @@ FailureOr<bool> WarpExecutor::runWC() {
         if (atomic.getMask() &&
             failed(getMembers(atomic.getMask(), "wc.aggregated_atomic_add")))
           return failure();
-        const WarpValue &ref = interp.get(atomic.getMemref());
         Type type = atomic.getValue().getType();
-        WarpValue result = WarpValue::perLane();
-        SmallVector<int64_t, 4> idx(atomic.getIndices().size());
-        LogicalResult status = success();
-        forEachLane(members, [&](unsigned lane) {
-          if (failed(status))
-            return;
-          for (auto [i, index] : llvm::enumerate(atomic.getIndices()))
-            idx[i] = static_cast<int64_t>(interp.scalar(index, lane));
-          const MemRefDesc &desc = *ref.ref(lane);
-          FailureOr<int64_t> element =
-              interp.resolveElement(&op, desc, idx, lane);
-          if (failed(element)) {
-            status = failure();
-            return;
-          }
-          uint64_t old = desc.buffer->load(*element);
-          desc.buffer->store(*element,
-                             combine(CombiningKind::add, type, old,
-                                     interp.scalar(atomic.getValue(), lane)));
-          result.bits[lane] = old;
-        });
-        if (failed(status))
+        FailureOr<WarpValue> old = executeAtomicUpdate(
+            interp, &op, atomic.getMemref(), atomic.getIndices(), members,
+            [&](uint64_t value, unsigned lane) {
+              return combine(CombiningKind::add, type, value,
+                             interp.scalar(atomic.getValue(), lane));
+            });
+        if (failed(old))
           return failure();
+        WarpValue result = std::move(*old);
         interp.set(atomic.getResult(), std::move(result));
         return true;
       })
@@ -232,12 +212,12 @@ FailureOr<bool> WarpExecutor::runWC() {
         return true;
       })
       .Case([&](NamedBarrierSyncOp sync) {
-        return ok(p.block->sync(interp, &op, p.warp, sync.getId(),
-                                sync.getThreads().value_or(0), active));
+        return handled(p.block->sync(interp, &op, p.warp, sync.getId(),
+                                     sync.getThreads().value_or(0), active));
       })
       .Case([&](NamedBarrierArriveOp arrive) {
-        return ok(p.block->arrive(interp, &op, p.warp, arrive.getId(),
-                                  *arrive.getThreads(), active));
+        return handled(p.block->arrive(interp, &op, p.warp, arrive.getId(),
+                                       *arrive.getThreads(), active));
       })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }

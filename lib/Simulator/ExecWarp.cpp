@@ -70,39 +70,6 @@ uint64_t sim::combine(CombiningKind kind, Type type, uint64_t a, uint64_t b) {
   return a;
 }
 
-/// Maps a gpu reduction kind to the wc one.
-static CombiningKind getKind(gpu::AllReduceOperation op) {
-  switch (op) {
-  case gpu::AllReduceOperation::ADD:
-    return CombiningKind::add;
-  case gpu::AllReduceOperation::MUL:
-    return CombiningKind::mul;
-  case gpu::AllReduceOperation::MINUI:
-    return CombiningKind::minui;
-  case gpu::AllReduceOperation::MINSI:
-    return CombiningKind::minsi;
-  case gpu::AllReduceOperation::MINNUMF:
-    return CombiningKind::minnumf;
-  case gpu::AllReduceOperation::MAXUI:
-    return CombiningKind::maxui;
-  case gpu::AllReduceOperation::MAXSI:
-    return CombiningKind::maxsi;
-  case gpu::AllReduceOperation::MAXNUMF:
-    return CombiningKind::maxnumf;
-  case gpu::AllReduceOperation::AND:
-    return CombiningKind::and_;
-  case gpu::AllReduceOperation::OR:
-    return CombiningKind::or_;
-  case gpu::AllReduceOperation::XOR:
-    return CombiningKind::xor_;
-  case gpu::AllReduceOperation::MINIMUMF:
-    return CombiningKind::minimumf;
-  case gpu::AllReduceOperation::MAXIMUMF:
-    return CombiningKind::maximumf;
-  }
-  return CombiningKind::add;
-}
-
 LogicalResult WarpExecutor::finishShuffle(Value value, ArrayRef<int> sources,
                                           ArrayRef<bool> valid,
                                           const Members &members, Value result,
@@ -200,11 +167,6 @@ LaneMask sim::clusterOf(unsigned lane, unsigned size, unsigned stride) {
 }
 
 FailureOr<bool> WarpExecutor::runGPU() {
-  auto ok = [](LogicalResult r) -> FailureOr<bool> {
-    if (failed(r))
-      return failure();
-    return true;
-  };
   const WarpPlace &p = place();
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
       .Case([&](gpu::ThreadIdOp id) {
@@ -253,15 +215,16 @@ FailureOr<bool> WarpExecutor::runGPU() {
         return true;
       })
       .Case([&](gpu::BarrierOp) {
-        return ok(p.block->sync(interp, &op, p.warp, 0, 0, active));
+        return handled(p.block->sync(interp, &op, p.warp, 0, 0, active));
       })
-      .Case([&](gpu::ShuffleOp shuffle) { return ok(shuffleGPU(shuffle)); })
+      .Case(
+          [&](gpu::ShuffleOp shuffle) { return handled(shuffleGPU(shuffle)); })
       .Case([&](gpu::SubgroupReduceOp reduce) -> FailureOr<bool> {
         if (isa<VectorType>(reduce.getValue().getType()))
           return error() << "vector gpu.subgroup_reduce is not supported by "
                             "the simulator";
         Type type = reduce.getValue().getType();
-        CombiningKind kind = getKind(reduce.getOp());
+        CombiningKind kind = getCombiningKind(reduce.getOp());
         unsigned size = reduce.getClusterSize().value_or(kLanes);
         unsigned stride = reduce.getClusterStride();
         const WarpValue &in = interp.get(reduce.getValue());
@@ -276,7 +239,7 @@ FailureOr<bool> WarpExecutor::runGPU() {
           return error() << "gpu.all_reduce with a custom region is not "
                             "supported by the simulator";
         Type type = reduce.getValue().getType();
-        CombiningKind kind = getKind(*reduce.getOp());
+        CombiningKind kind = getCombiningKind(*reduce.getOp());
         const WarpValue &in = interp.get(reduce.getValue());
         uint64_t partial = reduceLanes(in, active, kind, type);
         FailureOr<uint64_t> total = p.block->allReduce(

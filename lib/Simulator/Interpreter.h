@@ -142,6 +142,14 @@ private:
   LogicalResult executeCall(Operation &op, LaneMask mask);
 };
 
+/// The result of an op family that recognised its op: true, or failure
+/// when executing it failed.
+inline FailureOr<bool> handled(LogicalResult result) {
+  if (failed(result))
+    return failure();
+  return true;
+}
+
 /// Op families: each returns true if it handled `op`, false if `op` is not
 /// one of its ops, failure after a diagnostic.
 FailureOr<bool> executeArithOp(Interpreter &interp, Operation &op,
@@ -161,6 +169,13 @@ FailureOr<bool> executeHostOp(Interpreter &interp, Operation &op,
 /// simulator provides it; returns false if it does not.
 FailureOr<bool> callBuiltin(Interpreter &interp, Operation *call,
                             llvm::StringRef name, llvm::ArrayRef<Value> args);
+
+/// Atomically replaces `memref[indices]` by `update(old, lane)` for each
+/// lane of `lanes`, in lane order; returns the value each lane saw.
+FailureOr<WarpValue>
+executeAtomicUpdate(Interpreter &interp, Operation *op, Value memref,
+                    ValueRange indices, LaneMask lanes,
+                    llvm::function_ref<uint64_t(uint64_t, unsigned)> update);
 
 /// The descriptor of a whole buffer viewed as `type` with `sizes` (the
 /// strides of the type's layout, row-major for the identity layout).

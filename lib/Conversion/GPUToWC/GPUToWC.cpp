@@ -27,39 +27,6 @@ namespace wc {
 using namespace mlir;
 using namespace mlir::wc;
 
-/// Maps a `gpu` reduction kind to the wc one.
-static CombiningKind getCombiningKind(gpu::AllReduceOperation op) {
-  switch (op) {
-  case gpu::AllReduceOperation::ADD:
-    return CombiningKind::add;
-  case gpu::AllReduceOperation::MUL:
-    return CombiningKind::mul;
-  case gpu::AllReduceOperation::MINUI:
-    return CombiningKind::minui;
-  case gpu::AllReduceOperation::MINSI:
-    return CombiningKind::minsi;
-  case gpu::AllReduceOperation::MINNUMF:
-    return CombiningKind::minnumf;
-  case gpu::AllReduceOperation::MAXUI:
-    return CombiningKind::maxui;
-  case gpu::AllReduceOperation::MAXSI:
-    return CombiningKind::maxsi;
-  case gpu::AllReduceOperation::MAXNUMF:
-    return CombiningKind::maxnumf;
-  case gpu::AllReduceOperation::AND:
-    return CombiningKind::and_;
-  case gpu::AllReduceOperation::OR:
-    return CombiningKind::or_;
-  case gpu::AllReduceOperation::XOR:
-    return CombiningKind::xor_;
-  case gpu::AllReduceOperation::MINIMUMF:
-    return CombiningKind::minimumf;
-  case gpu::AllReduceOperation::MAXIMUMF:
-    return CombiningKind::maximumf;
-  }
-  llvm_unreachable("unknown gpu reduction");
-}
-
 /// Returns true if wc collectives move values of `type`.
 static bool isWarpScalar(Type type) {
   if (type.isIndex())

@@ -36,6 +36,8 @@ namespace wc {
 /// `type` (e.g. add on f32 is addf); its identity (arith::getIdentityValue)
 /// is the identity of `kind` everywhere in wc.
 arith::AtomicRMWKind getArithReductionKind(CombiningKind kind, Type type);
+/// The wc combining kind of a `gpu` reduction kind.
+CombiningKind getCombiningKind(gpu::AllReduceOperation op);
 } // namespace wc
 } // namespace mlir
 

@@ -85,6 +85,12 @@ const WarpValue &Interpreter::get(Value value) {
     slot = std::make_unique<WarpValue>(std::move(copy));
     return *slot;
   }
+  // Unreachable for verified IR; report it rather than compute with it.
+  if (!missingValue)
+    emitError(value.getLoc(),
+              "internal simulator error: a value is used before it was "
+              "computed");
+  missingValue = true;
   static WarpValue undefined = WarpValue::scalar(0);
   return undefined;
 }
@@ -222,6 +228,8 @@ Interpreter::runBody(Block &block, ArrayRef<WarpValue> args, LaneMask mask) {
   SmallVector<WarpValue> results;
   for (Value operand : block.getTerminator()->getOperands())
     results.push_back(get(operand));
+  if (missingValue)
+    return failure();
   return results;
 }
 
@@ -268,8 +276,12 @@ Interpreter::runCallable(Region &region, ArrayRef<WarpValue> args,
       continue;
     }
     if (isa<func::ReturnOp, gpu::ReturnOp, gpu::TerminatorOp, LLVM::ReturnOp>(
-            terminator))
-      return collect(terminator->getOperands());
+            terminator)) {
+      SmallVector<WarpValue> results = collect(terminator->getOperands());
+      if (missingValue)
+        return failure();
+      return results;
+    }
     return error(terminator) << "unsupported terminator '"
                              << terminator->getName() << "' in the simulator";
   }
@@ -450,6 +462,8 @@ LogicalResult Interpreter::executeCall(Operation &op, LaneMask mask) {
 }
 
 LogicalResult Interpreter::execute(Operation &op, LaneMask mask) {
+  if (missingValue)
+    return failure();
   ++executedOps;
   if (isa<scf::IfOp>(op))
     return executeScfIf(op, mask);

@@ -132,6 +132,8 @@ public:
 
 private:
   Interpreter *parent;
+  /// Set when a value was read before being computed (an internal error).
+  bool missingValue = false;
   llvm::DenseMap<Value, WarpValue> values;
   /// Uniform copies of non-uniform host values read by a gpu.launch body.
   llvm::DenseMap<Value, std::unique_ptr<WarpValue>> hostCopies;

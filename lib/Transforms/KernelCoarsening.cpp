@@ -20,6 +20,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <functional>
+#include <tuple>
+
 using namespace mlir;
 using namespace mlir::wc;
 
@@ -45,7 +48,6 @@ public:
   unsigned phases = 0;
   unsigned warpSyncs = 0;
   unsigned removedBarriers = 0;
-  int64_t replicatedRegisters = 0;
 
 private:
   LogicalResult emitOps(ArrayRef<Operation *> ops, OpBuilder &b);
@@ -172,11 +174,6 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
     if (mlir::failed(type))
       return mlir::failure();
     resultTypes.push_back(*type);
-    replicatedRegisters +=
-        vthreads * llvm::divideCeil(v.getType().isIndex()
-                                        ? 64
-                                        : v.getType().getIntOrFloatBitWidth(),
-                                    32);
   }
 
   Location loc = segment.front()->getLoc();
@@ -497,6 +494,73 @@ DenseSet<Operation *> wc::findRemovableBarriers(gpu::GPUFuncOp func) {
   return removable;
 }
 
+/// Estimates the 32-bit registers per lane that the per-virtual-thread
+/// vectors of `job` need at their peak: each vector is live from its
+/// definition to its last use, a use inside a loop that does not define it
+/// keeping it live to the loop's end.
+static int64_t estimatePeakRegisters(WarpJobOp job) {
+  DenseMap<Operation *, int64_t> order, subtreeEnd;
+  int64_t next = 0;
+  std::function<void(Operation *)> number = [&](Operation *op) {
+    order[op] = next++;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          number(&nested);
+    subtreeEnd[op] = next - 1;
+  };
+  number(job);
+  auto registersOf = [](VectorType type) -> int64_t {
+    Type element = type.getElementType();
+    unsigned bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+    return type.getNumElements() * llvm::divideCeil(bits, 32);
+  };
+  // (start, end, registers) of every vector value held at warp level.
+  SmallVector<std::tuple<int64_t, int64_t, int64_t>> ranges;
+  auto addRange = [&](Value v, Operation *definer) {
+    auto type = dyn_cast<VectorType>(v.getType());
+    if (!type)
+      return;
+    int64_t start = order[definer], end = start;
+    for (Operation *user : v.getUsers()) {
+      // A phase reads its inputs as a whole: the phase is the use.
+      if (auto phase = user->getParentOfType<VThreadsOp>())
+        user = phase;
+      end = std::max(end, order[user]);
+      for (Operation *loop = user->getParentOp(); loop && loop != job;
+           loop = loop->getParentOp())
+        if (isa<scf::ForOp, scf::WhileOp>(loop) && !loop->isAncestor(definer))
+          end = std::max(end, subtreeEnd[loop]);
+    }
+    ranges.emplace_back(start, end, registersOf(type));
+  };
+  job.walk([&](Operation *op) {
+    // Values inside phases are per-lane scalars, not replicated.
+    if (op->getParentOfType<VThreadsOp>())
+      return;
+    for (Value result : op->getResults())
+      addRange(result, op);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          addRange(arg, op);
+  });
+  // Live at a value's definition: values defined there, and earlier values
+  // used after it (one whose last use is the defining phase dies as the new
+  // one is made, virtual thread by virtual thread).
+  int64_t peak = 0;
+  for (auto &[start, end, regs] : ranges) {
+    (void)end;
+    (void)regs;
+    int64_t live = 0;
+    for (auto &[s2, e2, r2] : ranges)
+      if (s2 == start || (s2 < start && start < e2))
+        live += r2;
+    peak = std::max(peak, live);
+  }
+  return peak;
+}
+
 FailureOr<CoarseningStats>
 wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
                   const DenseSet<Operation *> &removable,
@@ -506,16 +570,16 @@ wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
   FailureOr<WarpJobOp> job = coarsener.build(why);
   if (mlir::failed(job))
     return mlir::failure();
-  if (coarsener.replicatedRegisters > registerBudget) {
+  int64_t registers = estimatePeakRegisters(*job);
+  if (registers > registerBudget) {
     job->erase();
     why = "the values kept per virtual thread across barriers need about " +
-          std::to_string(coarsener.replicatedRegisters) +
+          std::to_string(registers) +
           " registers per lane, over the budget of " +
           std::to_string(registerBudget);
     return mlir::failure();
   }
   coarsener.commit();
   return CoarseningStats{coarsener.phases, coarsener.warpSyncs,
-                         coarsener.removedBarriers,
-                         coarsener.replicatedRegisters};
+                         coarsener.removedBarriers, registers};
 }

@@ -47,7 +47,7 @@ struct CoarseningStats {
   unsigned phases = 0;
   unsigned warpSyncs = 0;
   unsigned removedBarriers = 0;
-  /// 32-bit registers per lane holding values across barriers.
+  /// Peak 32-bit registers per lane holding values across barriers.
   int64_t replicatedRegisters = 0;
 };
 

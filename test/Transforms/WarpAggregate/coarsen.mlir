@@ -282,3 +282,36 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The register estimate counts the replicated values live at once: four
+// f64 values per virtual thread (32 per lane) are each dead before the next
+// is made, so 64 registers at the peak, within the budget of 127, although
+// all four together would need 256.
+// CHECK-LABEL: gpu.module @sequential_values
+// CHECK: wc.warp_job block [1024, 1, 1] virtual_threads 32
+module attributes {gpu.container_module} {
+  gpu.module @sequential_values {
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 1024-thread block, 32 virtual threads per lane, 5 phases, 4 barriers became warp syncs}}
+    gpu.func @k(%buf: memref<1024xf64>)
+        workgroup(%tile: memref<1024xf64, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+      %t = gpu.thread_id x
+      %a = memref.load %buf[%t] : memref<1024xf64>
+      memref.store %a, %tile[%t] : memref<1024xf64, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %x = memref.load %tile[%t] : memref<1024xf64, #gpu.address_space<workgroup>>
+      %b = arith.addf %a, %x : f64
+      gpu.barrier
+      memref.store %b, %tile[%t] : memref<1024xf64, #gpu.address_space<workgroup>>
+      %c = arith.mulf %b, %b : f64
+      gpu.barrier
+      %y = memref.load %tile[%t] : memref<1024xf64, #gpu.address_space<workgroup>>
+      %d = arith.addf %c, %y : f64
+      gpu.barrier
+      memref.store %d, %buf[%t] : memref<1024xf64>
+      gpu.return
+    }
+  }
+}

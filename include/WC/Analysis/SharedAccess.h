@@ -1,0 +1,75 @@
+//===- SharedAccess.h - Index patterns of workgroup-memory accesses -*- C++
+//-*-===//
+//
+// The access analysis of wc-remap (DESIGN section 5): for every load and
+// store of a workgroup (shared) buffer inside a warp job, the element index
+// as an affine function of the original thread ids `d0, d1, d2` (x, y, z;
+// a dimension of extent 1 folds to 0) and of
+// warp-uniform values (symbols `s0, s1, ...`: loop induction variables and
+// other values computed outside the virtual-thread phases). An access whose
+// index is anything else (a value read from memory, a product of two
+// thread-dependent values, a division) has no expression and a reason; the
+// remap pass keeps such buffers in shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_ANALYSIS_SHAREDACCESS_H
+#define WC_ANALYSIS_SHAREDACCESS_H
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace wc {
+
+class WarpJobOp;
+
+/// One load or store of a workgroup buffer.
+struct SharedAccess {
+  Operation *op = nullptr;
+  bool isStore = false;
+  /// The linearised element index over d0, d1, d2 (thread ids) and the
+  /// symbols of the buffer's access set; empty when not affine.
+  std::optional<AffineExpr> index;
+  /// Why `index` is empty.
+  std::string reason;
+};
+
+/// The accesses of one workgroup buffer within a warp job.
+struct SharedBufferAccesses {
+  Value buffer;
+  /// Warp-uniform values that the index expressions use, in symbol order.
+  llvm::SmallVector<Value> symbols;
+  llvm::SmallVector<SharedAccess> accesses;
+  /// Set when some use of the buffer is not a load or store (passed to a
+  /// call, a view, a copy): the buffer cannot be remapped at all.
+  Operation *escapingUse = nullptr;
+
+  /// Whether every access has an affine index and nothing escapes.
+  bool isStatic() const;
+};
+
+/// Analyses the workgroup buffers used in one warp job.
+class SharedAccessAnalysis {
+public:
+  explicit SharedAccessAnalysis(WarpJobOp job);
+
+  llvm::ArrayRef<SharedBufferAccesses> getBuffers() const { return buffers; }
+
+private:
+  llvm::SmallVector<SharedBufferAccesses> buffers;
+};
+
+/// Whether `type` is a memref in the GPU workgroup address space.
+bool isWorkgroupMemRef(Type type);
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_ANALYSIS_SHAREDACCESS_H

@@ -1,0 +1,275 @@
+//===- SharedAccess.cpp - Index patterns of workgroup-memory accesses -----===//
+//
+// Builds, for every access of a workgroup buffer inside a warp job, its
+// element index as an affine expression over the original thread ids
+// (d0, d1, d2 = x, y, z) and warp-uniform symbols.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Analysis/SharedAccess.h"
+#include "WC/Analysis/Uniformity.h"
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Target/TargetDescription.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+
+bool mlir::wc::isWorkgroupMemRef(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return false;
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace());
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+bool SharedBufferAccesses::isStatic() const {
+  return !escapingUse && llvm::all_of(accesses, [](const SharedAccess &a) {
+    return a.index.has_value();
+  });
+}
+
+namespace {
+/// Builds index expressions for the accesses of one buffer.
+class IndexBuilder {
+public:
+  IndexBuilder(WarpJobOp job, const UniformityAnalysis &uniformity,
+               SharedBufferAccesses &buffer)
+      : job(job), uniformity(uniformity), buffer(buffer),
+        context(job.getContext()) {}
+
+  /// The expression of `value` as seen from `user`, or nullopt with
+  /// `reason` set.
+  std::optional<AffineExpr> build(Value value, Operation *user,
+                                  std::string &reason);
+
+private:
+  AffineExpr threadId(unsigned dim) {
+    ArrayRef<int64_t> block = job.getBlock();
+    // A dimension of extent 1 has id 0 in every thread.
+    if (block[dim] == 1)
+      return getAffineConstantExpr(0, context);
+    return getAffineDimExpr(dim, context);
+  }
+  AffineExpr linearThreadId() {
+    ArrayRef<int64_t> block = job.getBlock();
+    return threadId(0) + threadId(1) * block[0] +
+           threadId(2) * (block[0] * block[1]);
+  }
+  AffineExpr symbol(Value value) {
+    auto *it = llvm::find(buffer.symbols, value);
+    unsigned position = it - buffer.symbols.begin();
+    if (it == buffer.symbols.end())
+      buffer.symbols.push_back(value);
+    return getAffineSymbolExpr(position, context);
+  }
+
+  WarpJobOp job;
+  const UniformityAnalysis &uniformity;
+  SharedBufferAccesses &buffer;
+  MLIRContext *context;
+};
+} // namespace
+
+std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
+                                              std::string &reason) {
+  // Thread ids of a virtual-thread phase.
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (auto phase = dyn_cast<VThreadsOp>(arg.getOwner()->getParentOp())) {
+      if (arg.getArgNumber() == 0)
+        return linearThreadId().floorDiv(kWarpSize);
+      return threadId(arg.getArgNumber() - 1);
+    }
+  }
+  Operation *def = value.getDefiningOp();
+  if (auto id = dyn_cast_or_null<gpu::ThreadIdOp>(def))
+    return threadId(static_cast<unsigned>(id.getDimension()));
+  if (isa_and_nonnull<gpu::LaneIdOp>(def))
+    return linearThreadId() % kWarpSize;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return getAffineConstantExpr(constant.getSExtValue(), context);
+
+  // A value of this virtual thread carried from an earlier phase: the
+  // expression of what that phase yielded.
+  if (auto extract = dyn_cast_or_null<vector::ExtractOp>(def)) {
+    auto producer = extract.getSource().getDefiningOp<VThreadsOp>();
+    auto phase = user->getParentOfType<VThreadsOp>();
+    ArrayRef<OpFoldResult> position = extract.getMixedPosition();
+    if (producer && phase && position.size() == 1 &&
+        llvm::dyn_cast_if_present<Value>(position[0]) ==
+            phase.getVirtualThreadIndex()) {
+      auto yield = cast<YieldOp>(producer.getBody().front().getTerminator());
+      unsigned result = cast<OpResult>(extract.getSource()).getResultNumber();
+      return build(yield.getOperand(result), yield, reason);
+    }
+  }
+
+  // Values computed at warp level (outside every phase) and uniform are
+  // symbols: the same for all lanes at the access. Values computed in a
+  // phase are per virtual thread.
+  bool inPhase =
+      value.getParentRegion()->getParentOp()->getParentOfType<VThreadsOp>() ||
+      isa<VThreadsOp>(value.getParentRegion()->getParentOp());
+  if (!inPhase && uniformity.isUniform(value) &&
+      !(def &&
+        isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp>(def)))
+    return symbol(value);
+
+  if (!def) {
+    reason = "index depends on a thread-dependent block argument";
+    return std::nullopt;
+  }
+  auto operand = [&](unsigned i) {
+    return build(def->getOperand(i), user, reason);
+  };
+  auto constantOperand = [&](unsigned i) -> std::optional<int64_t> {
+    APInt c;
+    if (matchPattern(def->getOperand(i), m_ConstantInt(&c)))
+      return c.getSExtValue();
+    return std::nullopt;
+  };
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(def))
+    return operand(0);
+  if (isa<arith::AddIOp, arith::SubIOp>(def)) {
+    std::optional<AffineExpr> lhs = operand(0);
+    if (!lhs)
+      return std::nullopt;
+    std::optional<AffineExpr> rhs = operand(1);
+    if (!rhs)
+      return std::nullopt;
+    return isa<arith::AddIOp>(def) ? *lhs + *rhs : *lhs - *rhs;
+  }
+  if (isa<arith::MulIOp>(def)) {
+    for (unsigned i : {0u, 1u}) {
+      if (std::optional<int64_t> c = constantOperand(i)) {
+        std::optional<AffineExpr> other = operand(1 - i);
+        if (!other)
+          return std::nullopt;
+        return *other * *c;
+      }
+    }
+    // Uniform * uniform is a symbol (handled above); anything else is a
+    // product with a thread-dependent value.
+    std::optional<AffineExpr> lhs = operand(0);
+    std::optional<AffineExpr> rhs = lhs ? operand(1) : std::nullopt;
+    if (!lhs || !rhs)
+      return std::nullopt;
+    if (lhs->isSymbolicOrConstant() || rhs->isSymbolicOrConstant())
+      return *lhs * *rhs;
+    reason = "index multiplies two thread-dependent values";
+    return std::nullopt;
+  }
+  if (isa<arith::ShLIOp>(def)) {
+    std::optional<int64_t> c = constantOperand(1);
+    std::optional<AffineExpr> lhs = operand(0);
+    if (!lhs)
+      return std::nullopt;
+    if (c && *c >= 0 && *c < 63)
+      return *lhs * (int64_t(1) << *c);
+    reason = "index shifts by a non-constant amount";
+    return std::nullopt;
+  }
+  if (isa<arith::DivUIOp, arith::FloorDivSIOp, arith::RemUIOp, arith::ShRUIOp>(
+          def)) {
+    std::optional<int64_t> c = constantOperand(1);
+    if (!c || *c <= 0) {
+      reason = "index divides by a non-constant amount";
+      return std::nullopt;
+    }
+    std::optional<AffineExpr> lhs = operand(0);
+    if (!lhs)
+      return std::nullopt;
+    if (isa<arith::ShRUIOp>(def)) {
+      if (*c >= 63) {
+        reason = "index shift out of range";
+        return std::nullopt;
+      }
+      return lhs->floorDiv(int64_t(1) << *c);
+    }
+    return isa<arith::RemUIOp>(def) ? *lhs % *c : lhs->floorDiv(*c);
+  }
+  if (isa<arith::AndIOp>(def)) {
+    // A mask of the low bits is a remainder.
+    std::optional<int64_t> c = constantOperand(1);
+    if (c && *c > 0 && llvm::isPowerOf2_64(uint64_t(*c) + 1)) {
+      std::optional<AffineExpr> lhs = operand(0);
+      if (!lhs)
+        return std::nullopt;
+      return *lhs % (*c + 1);
+    }
+  }
+  reason =
+      ("index computed at run time by '" + def->getName().getStringRef() + "'")
+          .str();
+  return std::nullopt;
+}
+
+SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
+  auto func = job->getParentOfType<gpu::GPUFuncOp>();
+  UniformityAnalysis uniformity(func ? func.getOperation()
+                                     : job.getOperation());
+
+  llvm::MapVector<Value, unsigned> indexOf;
+  auto bufferFor = [&](Value memref) -> SharedBufferAccesses & {
+    auto [it, inserted] = indexOf.try_emplace(memref, buffers.size());
+    if (inserted) {
+      buffers.emplace_back();
+      buffers.back().buffer = memref;
+    }
+    return buffers[it->second];
+  };
+
+  job.walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (!isWorkgroupMemRef(operand.getType()))
+        continue;
+      SharedBufferAccesses &buffer = bufferFor(operand);
+      bool isStore = isa<memref::StoreOp>(op);
+      ValueRange indices;
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        indices = load.getIndices();
+      else if (auto store = dyn_cast<memref::StoreOp>(op);
+               store && store.getMemRef() == operand)
+        indices = store.getIndices();
+      else {
+        if (!buffer.escapingUse)
+          buffer.escapingUse = op;
+        continue;
+      }
+      SharedAccess access;
+      access.op = op;
+      access.isStore = isStore;
+      auto type = cast<MemRefType>(operand.getType());
+      if (!type.hasStaticShape()) {
+        access.reason = "buffer has a dynamic shape";
+        buffer.accesses.push_back(std::move(access));
+        continue;
+      }
+      // Linearise row-major.
+      IndexBuilder builder(job, uniformity, buffer);
+      AffineExpr linear = getAffineConstantExpr(0, op->getContext());
+      bool ok = true;
+      for (auto [i, index] : llvm::enumerate(indices)) {
+        std::optional<AffineExpr> expr =
+            builder.build(index, op, access.reason);
+        if (!expr) {
+          ok = false;
+          break;
+        }
+        linear = linear * type.getDimSize(i) + *expr;
+      }
+      if (ok)
+        access.index = linear;
+      buffer.accesses.push_back(std::move(access));
+    }
+  });
+}

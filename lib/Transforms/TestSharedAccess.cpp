@@ -1,0 +1,51 @@
+//===- TestSharedAccess.cpp - Report shared access patterns (for tests) ---===//
+//
+// The `wc-test-shared-access` pass: makes the access analysis of wc-remap
+// observable with remarks, so that its tests pin what it decides.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Analysis/SharedAccess.h"
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Transforms/Passes.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_TESTSHAREDACCESS
+#include "WC/Transforms/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+
+namespace {
+struct TestSharedAccessPass
+    : public wc::impl::TestSharedAccessBase<TestSharedAccessPass> {
+  void runOnOperation() override {
+    getOperation()->walk([](WarpJobOp job) {
+      SharedAccessAnalysis analysis(job);
+      for (auto [i, buffer] : llvm::enumerate(analysis.getBuffers())) {
+        InFlightDiagnostic summary =
+            job->emitRemark()
+            << "buffer " << i << ": " << buffer.accesses.size() << " accesses, "
+            << (buffer.isStatic() ? "static" : "not static");
+        if (buffer.escapingUse)
+          summary << " (escapes to '" << buffer.escapingUse->getName() << "')";
+        for (const SharedAccess &access : buffer.accesses) {
+          InFlightDiagnostic diag = access.op->emitRemark()
+                                    << "buffer " << i << " "
+                                    << (access.isStore ? "store" : "load")
+                                    << " ";
+          if (access.index) {
+            std::string text;
+            llvm::raw_string_ostream(text) << *access.index;
+            diag << "index " << text;
+          } else
+            diag << "not affine: " << access.reason;
+        }
+      }
+    });
+  }
+};
+} // namespace

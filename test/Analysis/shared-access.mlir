@@ -1,0 +1,90 @@
+// RUN: wc-opt %s -split-input-file --wc-aggregate --wc-test-shared-access -o /dev/null 2>&1 | FileCheck %s
+
+// A tree reduction over 128 threads, coarsened to 4 virtual threads per
+// lane: the stride is a warp-uniform symbol (the loop computes it at warp
+// level), the partner index is tid + stride.
+// CHECK: remark: wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 3 phases
+// CHECK: remark: buffer 0 store index d0
+// CHECK: remark: buffer 0 load index d0
+// CHECK: remark: buffer 0 load index d0 + s0
+// CHECK: remark: buffer 0 store index d0
+// CHECK: remark: buffer 0 load index 0
+// CHECK: remark: buffer 0: 5 accesses, static
+module attributes {gpu.container_module} {
+  gpu.module @tree {
+    gpu.func @sum(%in: memref<?xi32>, %out: memref<?xi32>)
+        workgroup(%tree: memref<128xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c7 = arith.constant 7 : index
+      %c64 = arith.constant 64 : index
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<?xi32>
+      memref.store %x, %tree[%t] : memref<128xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      scf.for %l = %c0 to %c7 step %c1 {
+        %s = arith.shrui %c64, %l : index
+        %on = arith.cmpi ult, %t, %s : index
+        scf.if %on {
+          %p = arith.addi %t, %s : index
+          %a = memref.load %tree[%t] : memref<128xi32, #gpu.address_space<workgroup>>
+          %b = memref.load %tree[%p] : memref<128xi32, #gpu.address_space<workgroup>>
+          %r = arith.addi %a, %b : i32
+          memref.store %r, %tree[%t] : memref<128xi32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+      }
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %v = memref.load %tree[%c0] : memref<128xi32, #gpu.address_space<workgroup>>
+        memref.store %v, %out[%c0] : memref<?xi32>
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A 2-D tile (16 x 8 threads, rows padded to 17): neighbours in x and y linearise row-major,
+// constant offsets fold in; a histogram bin read from memory is refused.
+// CHECK: remark: wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases
+// CHECK: remark: buffer 0 store index d1 * 17 + d0
+// CHECK: remark: buffer 0 load index d1 * 17 + d0 + 1
+// CHECK: remark: buffer 0 load index (d1 + 1) * 17 + d0
+// CHECK: remark: buffer 0: 3 accesses, static
+// CHECK: remark: buffer 1 store not affine: index computed at run time by 'memref.load'
+// CHECK: remark: buffer 1 load index (d1 * 16 + d0) mod 32
+// CHECK: remark: buffer 1: 2 accesses, not static
+module attributes {gpu.container_module} {
+  gpu.module @stencil {
+    gpu.func @k(%in: memref<?xf32>, %bins: memref<?xindex>, %out: memref<?xf32>)
+        workgroup(%tile: memref<9x17xf32, #gpu.address_space<workgroup>>,
+                  %hist: memref<32xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 16, 8, 1>} {
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %c31 = arith.constant 31 : index
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %lin0 = arith.muli %ty, %c16 : index
+      %lin = arith.addi %lin0, %tx : index
+      %x = memref.load %in[%lin] : memref<?xf32>
+      memref.store %x, %tile[%ty, %tx] : memref<9x17xf32, #gpu.address_space<workgroup>>
+      %bin = memref.load %bins[%lin] : memref<?xindex>
+      memref.store %x, %hist[%bin] : memref<32xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %txe = arith.addi %tx, %c1 : index
+      %tys = arith.addi %ty, %c1 : index
+      %e = memref.load %tile[%ty, %txe] : memref<9x17xf32, #gpu.address_space<workgroup>>
+      %s = memref.load %tile[%tys, %tx] : memref<9x17xf32, #gpu.address_space<workgroup>>
+      %lane = arith.andi %lin, %c31 : index
+      %h = memref.load %hist[%lane] : memref<32xf32, #gpu.address_space<workgroup>>
+      %sum0 = arith.addf %e, %s : f32
+      %sum = arith.addf %sum0, %h : f32
+      memref.store %sum, %out[%lin] : memref<?xf32>
+      gpu.return
+    }
+  }
+}

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineExprVisitor.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -272,4 +273,57 @@ SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
       buffer.accesses.push_back(std::move(access));
     }
   });
+}
+
+AccessPattern mlir::wc::classifyAccess(const SharedAccess &access,
+                                       ArrayRef<int64_t> block) {
+  AccessPattern pattern;
+  if (!access.index)
+    return pattern;
+  AffineExpr index = *access.index;
+  MLIRContext *context = index.getContext();
+  AffineExpr thread = getAffineDimExpr(0, context) +
+                      getAffineDimExpr(1, context) * block[0] +
+                      getAffineDimExpr(2, context) * (block[0] * block[1]);
+  // Dimensions of extent 1 never occur in indices; fold them in the thread
+  // expression too.
+  for (unsigned dim = 0; dim < 3; ++dim)
+    if (block[dim] == 1)
+      thread = thread.replace(getAffineDimExpr(dim, context),
+                              getAffineConstantExpr(0, context));
+  unsigned numSymbols = 0;
+  index.walk([&](AffineExpr e) {
+    if (auto symbol = dyn_cast<AffineSymbolExpr>(e))
+      numSymbols = std::max(numSymbols, symbol.getPosition() + 1);
+  });
+  AffineExpr difference = simplifyAffineExpr(index - thread, 3, numSymbols);
+  if (auto constant = dyn_cast<AffineConstantExpr>(difference)) {
+    pattern.offset = constant.getValue();
+    pattern.kind = pattern.offset % kWarpSize == 0 ? AccessPattern::Kind::Own
+                                                   : AccessPattern::Kind::Shift;
+    return pattern;
+  }
+  if (index.isSymbolicOrConstant()) {
+    pattern.kind = AccessPattern::Kind::Uniform;
+    return pattern;
+  }
+  if (difference.isSymbolicOrConstant())
+    pattern.kind = AccessPattern::Kind::UniformOffset;
+  return pattern;
+}
+
+StringRef mlir::wc::stringifyAccessKind(AccessPattern::Kind kind) {
+  switch (kind) {
+  case AccessPattern::Kind::Own:
+    return "own";
+  case AccessPattern::Kind::Shift:
+    return "shift";
+  case AccessPattern::Kind::Uniform:
+    return "uniform";
+  case AccessPattern::Kind::UniformOffset:
+    return "uniform-offset";
+  case AccessPattern::Kind::Other:
+    return "other";
+  }
+  llvm_unreachable("unknown access kind");
 }

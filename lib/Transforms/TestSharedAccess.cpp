@@ -40,7 +40,13 @@ struct TestSharedAccessPass
           if (access.index) {
             std::string text;
             llvm::raw_string_ostream(text) << *access.index;
-            diag << "index " << text;
+            AccessPattern pattern = classifyAccess(access, job.getBlock());
+            diag << "index " << text << " ("
+                 << stringifyAccessKind(pattern.kind);
+            if (pattern.kind == AccessPattern::Kind::Own ||
+                pattern.kind == AccessPattern::Kind::Shift)
+              diag << " " << pattern.offset;
+            diag << ")";
           } else
             diag << "not affine: " << access.reason;
         }

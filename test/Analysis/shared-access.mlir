@@ -4,11 +4,11 @@
 // lane: the stride is a warp-uniform symbol (the loop computes it at warp
 // level), the partner index is tid + stride.
 // CHECK: remark: wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 3 phases
-// CHECK: remark: buffer 0 store index d0
-// CHECK: remark: buffer 0 load index d0
-// CHECK: remark: buffer 0 load index d0 + s0
-// CHECK: remark: buffer 0 store index d0
-// CHECK: remark: buffer 0 load index 0
+// CHECK: remark: buffer 0 store index d0 (own 0)
+// CHECK: remark: buffer 0 load index d0 (own 0)
+// CHECK: remark: buffer 0 load index d0 + s0 (uniform-offset)
+// CHECK: remark: buffer 0 store index d0 (own 0)
+// CHECK: remark: buffer 0 load index 0 (uniform)
 // CHECK: remark: buffer 0: 5 accesses, static
 module attributes {gpu.container_module} {
   gpu.module @tree {
@@ -50,12 +50,12 @@ module attributes {gpu.container_module} {
 // A 2-D tile (16 x 8 threads, rows padded to 17): neighbours in x and y linearise row-major,
 // constant offsets fold in; a histogram bin read from memory is refused.
 // CHECK: remark: wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases
-// CHECK: remark: buffer 0 store index d1 * 17 + d0
-// CHECK: remark: buffer 0 load index d1 * 17 + d0 + 1
-// CHECK: remark: buffer 0 load index (d1 + 1) * 17 + d0
+// CHECK: remark: buffer 0 store index d1 * 17 + d0 (other)
+// CHECK: remark: buffer 0 load index d1 * 17 + d0 + 1 (other)
+// CHECK: remark: buffer 0 load index (d1 + 1) * 17 + d0 (other)
 // CHECK: remark: buffer 0: 3 accesses, static
 // CHECK: remark: buffer 1 store not affine: index computed at run time by 'memref.load'
-// CHECK: remark: buffer 1 load index (d1 * 16 + d0) mod 32
+// CHECK: remark: buffer 1 load index (d1 * 16 + d0) mod 32 (other)
 // CHECK: remark: buffer 1: 2 accesses, not static
 module attributes {gpu.container_module} {
   gpu.module @stencil {
@@ -84,6 +84,51 @@ module attributes {gpu.container_module} {
       %sum0 = arith.addf %e, %s : f32
       %sum = arith.addf %sum0, %h : f32
       memref.store %sum, %out[%lin] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// 1-D neighbour exchange over 64 threads (2 virtual threads per lane):
+// offsets that are multiples of 32 stay in the lane, others shift;
+// a constant index is the same element for every thread.
+// CHECK: remark: wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases
+// CHECK: remark: buffer 0 store index d0 (own 0)
+// CHECK: remark: buffer 0 load index d0 + 32 (own 32)
+// CHECK: remark: buffer 0 load index d0 + 1 (shift 1)
+// CHECK: remark: buffer 0 load index d0 - 1 (shift -1)
+// CHECK: remark: buffer 0 load index d0 + 33 (shift 33)
+// CHECK: remark: buffer 0 load index 5 (uniform)
+// CHECK: remark: buffer 0: 6 accesses, static
+module attributes {gpu.container_module} {
+  gpu.module @shift {
+    gpu.func @k(%in: memref<?xf32>, %out: memref<?xf32>)
+        workgroup(%buf: memref<128xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c5 = arith.constant 5 : index
+      %c32 = arith.constant 32 : index
+      %c33 = arith.constant 33 : index
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<?xf32>
+      memref.store %x, %buf[%t] : memref<128xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %i0 = arith.addi %t, %c32 : index
+      %i1 = arith.addi %t, %c1 : index
+      %i2 = arith.subi %t, %c1 : index
+      %i3 = arith.addi %c33, %t : index
+      %a = memref.load %buf[%i0] : memref<128xf32, #gpu.address_space<workgroup>>
+      %b = memref.load %buf[%i1] : memref<128xf32, #gpu.address_space<workgroup>>
+      %c = memref.load %buf[%i2] : memref<128xf32, #gpu.address_space<workgroup>>
+      %d = memref.load %buf[%i3] : memref<128xf32, #gpu.address_space<workgroup>>
+      %e = memref.load %buf[%c5] : memref<128xf32, #gpu.address_space<workgroup>>
+      %s0 = arith.addf %a, %b : f32
+      %s1 = arith.addf %s0, %c : f32
+      %s2 = arith.addf %s1, %d : f32
+      %s3 = arith.addf %s2, %e : f32
+      memref.store %s3, %out[%t] : memref<?xf32>
       gpu.return
     }
   }

@@ -66,6 +66,37 @@ private:
   llvm::SmallVector<SharedBufferAccesses> buffers;
 };
 
+/// How an access relates to the thread that makes it, under the default
+/// lane-array layout (element `e` in slot `e / 32` of lane `e % 32`; thread
+/// `t` is virtual thread `t / 32` of lane `t % 32`).
+struct AccessPattern {
+  enum class Kind {
+    /// The element lives in the accessing lane: `offset` (a multiple of 32)
+    /// from the thread's own element, a register read.
+    Own,
+    /// A constant `offset` from the thread's own element, not a multiple of
+    /// 32: a shuffle from lane `(l + offset) mod 32`, crossing into the next
+    /// slot for the lanes that wrap.
+    Shift,
+    /// The same element for every thread: a broadcast.
+    Uniform,
+    /// The own element plus a warp-uniform, non-constant offset: resolved
+    /// by unrolling the loop that computes it.
+    UniformOffset,
+    /// Anything else (or no affine index).
+    Other,
+  };
+  Kind kind = Kind::Other;
+  int64_t offset = 0;
+};
+
+/// Classifies `access` of a job with block shape `block`.
+AccessPattern classifyAccess(const SharedAccess &access,
+                             llvm::ArrayRef<int64_t> block);
+
+/// A short name for `kind` ("own", "shift", ...).
+llvm::StringRef stringifyAccessKind(AccessPattern::Kind kind);
+
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);
 

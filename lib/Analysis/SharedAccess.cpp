@@ -259,6 +259,16 @@ SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
       IndexBuilder builder(job, uniformity, buffer);
       AffineExpr linear = getAffineConstantExpr(0, op->getContext());
       bool ok = true;
+      // A butterfly index on a 1-D buffer: `x xor mask`.
+      if (indices.size() == 1)
+        if (auto xorOp = indices[0].getDefiningOp<arith::XOrIOp>()) {
+          APInt mask;
+          if (matchPattern(xorOp.getRhs(), m_ConstantInt(&mask)) &&
+              mask.getSExtValue() > 0) {
+            access.xorMask = mask.getSExtValue();
+            indices = xorOp->getOperands().take_front();
+          }
+        }
       for (auto [i, index] : llvm::enumerate(indices)) {
         std::optional<AffineExpr> expr =
             builder.build(index, op, access.reason);
@@ -297,6 +307,14 @@ AccessPattern mlir::wc::classifyAccess(const SharedAccess &access,
       numSymbols = std::max(numSymbols, symbol.getPosition() + 1);
   });
   AffineExpr difference = simplifyAffineExpr(index - thread, 3, numSymbols);
+  if (access.xorMask) {
+    auto constant = dyn_cast<AffineConstantExpr>(difference);
+    if (constant && constant.getValue() == 0 && access.xorMask < kWarpSize) {
+      pattern.kind = AccessPattern::Kind::Butterfly;
+      pattern.offset = access.xorMask;
+    }
+    return pattern;
+  }
   if (auto constant = dyn_cast<AffineConstantExpr>(difference)) {
     pattern.offset = constant.getValue();
     pattern.kind = pattern.offset % kWarpSize == 0 ? AccessPattern::Kind::Own
@@ -318,6 +336,8 @@ StringRef mlir::wc::stringifyAccessKind(AccessPattern::Kind kind) {
     return "own";
   case AccessPattern::Kind::Shift:
     return "shift";
+  case AccessPattern::Kind::Butterfly:
+    return "butterfly";
   case AccessPattern::Kind::Uniform:
     return "uniform";
   case AccessPattern::Kind::UniformOffset:

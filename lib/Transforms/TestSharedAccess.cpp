@@ -41,10 +41,13 @@ struct TestSharedAccessPass
             std::string text;
             llvm::raw_string_ostream(text) << *access.index;
             AccessPattern pattern = classifyAccess(access, job.getBlock());
+            if (access.xorMask)
+              text = "(" + text + ") xor " + std::to_string(access.xorMask);
             diag << "index " << text << " ("
                  << stringifyAccessKind(pattern.kind);
             if (pattern.kind == AccessPattern::Kind::Own ||
-                pattern.kind == AccessPattern::Kind::Shift)
+                pattern.kind == AccessPattern::Kind::Shift ||
+                pattern.kind == AccessPattern::Kind::Butterfly)
               diag << " " << pattern.offset;
             diag << ")";
           } else

@@ -93,7 +93,8 @@ module attributes {gpu.container_module} {
 
 // 1-D neighbour exchange over 64 threads (2 virtual threads per lane):
 // offsets that are multiples of 32 stay in the lane, others shift;
-// a constant index is the same element for every thread.
+// a constant index is the same element for every thread; `t xor m`
+// with m < 32 is a butterfly, other xor patterns are not classified.
 // CHECK: remark: wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases
 // CHECK: remark: buffer 0 store index d0 (own 0)
 // CHECK: remark: buffer 0 load index d0 + 32 (own 32)
@@ -101,7 +102,10 @@ module attributes {gpu.container_module} {
 // CHECK: remark: buffer 0 load index d0 - 1 (shift -1)
 // CHECK: remark: buffer 0 load index d0 + 33 (shift 33)
 // CHECK: remark: buffer 0 load index 5 (uniform)
-// CHECK: remark: buffer 0: 6 accesses, static
+// CHECK: remark: buffer 0 load index (d0) xor 4 (butterfly 4)
+// CHECK: remark: buffer 0 load index (d0) xor 32 (other)
+// CHECK: remark: buffer 0 load index (d0 + 1) xor 1 (other)
+// CHECK: remark: buffer 0: 9 accesses, static
 module attributes {gpu.container_module} {
   gpu.module @shift {
     gpu.func @k(%in: memref<?xf32>, %out: memref<?xf32>)
@@ -127,8 +131,18 @@ module attributes {gpu.container_module} {
       %s0 = arith.addf %a, %b : f32
       %s1 = arith.addf %s0, %c : f32
       %s2 = arith.addf %s1, %d : f32
+      %c4 = arith.constant 4 : index
+      %x4 = arith.xori %t, %c4 : index
+      %f = memref.load %buf[%x4] : memref<128xf32, #gpu.address_space<workgroup>>
+      %x32 = arith.xori %t, %c32 : index
+      %g = memref.load %buf[%x32] : memref<128xf32, #gpu.address_space<workgroup>>
+      %x1 = arith.xori %i1, %c1 : index
+      %h = memref.load %buf[%x1] : memref<128xf32, #gpu.address_space<workgroup>>
       %s3 = arith.addf %s2, %e : f32
-      memref.store %s3, %out[%t] : memref<?xf32>
+      %s4 = arith.addf %s3, %f : f32
+      %s5 = arith.addf %s4, %g : f32
+      %s6 = arith.addf %s5, %h : f32
+      memref.store %s6, %out[%t] : memref<?xf32>
       gpu.return
     }
   }

@@ -37,6 +37,9 @@ struct SharedAccess {
   /// The linearised element index over d0, d1, d2 (thread ids) and the
   /// symbols of the buffer's access set; empty when not affine.
   std::optional<AffineExpr> index;
+  /// For a 1-D buffer indexed by `x xor mask` (a butterfly exchange): the
+  /// constant mask; `index` is then the expression of `x`.
+  int64_t xorMask = 0;
   /// Why `index` is empty.
   std::string reason;
 };
@@ -78,6 +81,9 @@ struct AccessPattern {
     /// 32: a shuffle from lane `(l + offset) mod 32`, crossing into the next
     /// slot for the lanes that wrap.
     Shift,
+    /// The element of the thread whose id differs by the bits of `offset`
+    /// (below 32): a butterfly shuffle (`xor` mask `offset`).
+    Butterfly,
     /// The same element for every thread: a broadcast.
     Uniform,
     /// The own element plus a warp-uniform, non-constant offset: resolved

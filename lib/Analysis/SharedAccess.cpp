@@ -330,6 +330,15 @@ AccessPattern mlir::wc::classifyAccess(const SharedAccess &access,
   return pattern;
 }
 
+Operation *mlir::wc::findForeignStore(const SharedBufferAccesses &buffer,
+                                      ArrayRef<int64_t> block) {
+  for (const SharedAccess &access : buffer.accesses)
+    if (access.isStore &&
+        classifyAccess(access, block).kind != AccessPattern::Kind::Own)
+      return access.op;
+  return nullptr;
+}
+
 StringRef mlir::wc::stringifyAccessKind(AccessPattern::Kind kind) {
   switch (kind) {
   case AccessPattern::Kind::Own:

@@ -30,6 +30,11 @@ struct TestSharedAccessPass
             job->emitRemark()
             << "buffer " << i << ": " << buffer.accesses.size() << " accesses, "
             << (buffer.isStatic() ? "static" : "not static");
+        if (Operation *store = findForeignStore(buffer, job.getBlock())) {
+          summary << ", a store writes another lane's element";
+          summary.attachNote(store->getLoc()) << "this store";
+        } else
+          summary << ", stores own";
         if (buffer.escapingUse)
           summary << " (escapes to '" << buffer.escapingUse->getName() << "')";
         for (const SharedAccess &access : buffer.accesses) {

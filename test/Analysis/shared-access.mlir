@@ -9,7 +9,7 @@
 // CHECK: remark: buffer 0 load index d0 + s0 (uniform-offset)
 // CHECK: remark: buffer 0 store index d0 (own 0)
 // CHECK: remark: buffer 0 load index 0 (uniform)
-// CHECK: remark: buffer 0: 5 accesses, static
+// CHECK: remark: buffer 0: 5 accesses, static, stores own
 module attributes {gpu.container_module} {
   gpu.module @tree {
     gpu.func @sum(%in: memref<?xi32>, %out: memref<?xi32>)
@@ -49,14 +49,17 @@ module attributes {gpu.container_module} {
 
 // A 2-D tile (16 x 8 threads, rows padded to 17): neighbours in x and y linearise row-major,
 // constant offsets fold in; a histogram bin read from memory is refused.
+// Under the default layout the padded rows make the tile store foreign
+// (another lane's element): it needs a layout of its own.
 // CHECK: remark: wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases
 // CHECK: remark: buffer 0 store index d1 * 17 + d0 (other)
 // CHECK: remark: buffer 0 load index d1 * 17 + d0 + 1 (other)
 // CHECK: remark: buffer 0 load index (d1 + 1) * 17 + d0 (other)
-// CHECK: remark: buffer 0: 3 accesses, static
+// CHECK: remark: buffer 0: 3 accesses, static, a store writes another lane's element
+// CHECK: shared-access.mlir:[[@LINE+18]]:7: note: this store
 // CHECK: remark: buffer 1 store not affine: index computed at run time by 'memref.load'
 // CHECK: remark: buffer 1 load index (d1 * 16 + d0) mod 32 (other)
-// CHECK: remark: buffer 1: 2 accesses, not static
+// CHECK: remark: buffer 1: 2 accesses, not static, a store writes another lane's element
 module attributes {gpu.container_module} {
   gpu.module @stencil {
     gpu.func @k(%in: memref<?xf32>, %bins: memref<?xindex>, %out: memref<?xf32>)
@@ -105,7 +108,7 @@ module attributes {gpu.container_module} {
 // CHECK: remark: buffer 0 load index (d0) xor 4 (butterfly 4)
 // CHECK: remark: buffer 0 load index (d0) xor 32 (other)
 // CHECK: remark: buffer 0 load index (d0 + 1) xor 1 (other)
-// CHECK: remark: buffer 0: 9 accesses, static
+// CHECK: remark: buffer 0: 9 accesses, static, stores own
 module attributes {gpu.container_module} {
   gpu.module @shift {
     gpu.func @k(%in: memref<?xf32>, %out: memref<?xf32>)

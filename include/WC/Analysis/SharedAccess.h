@@ -100,6 +100,13 @@ struct AccessPattern {
 AccessPattern classifyAccess(const SharedAccess &access,
                              llvm::ArrayRef<int64_t> block);
 
+/// The first store of `buffer` that does not write an element of the
+/// storing lane under the default layout (class `own`), or null when every
+/// store does: the condition for keeping the buffer in registers without
+/// cross-lane writes.
+Operation *findForeignStore(const SharedBufferAccesses &buffer,
+                            llvm::ArrayRef<int64_t> block);
+
 /// A short name for `kind` ("own", "shift", ...).
 llvm::StringRef stringifyAccessKind(AccessPattern::Kind kind);
 

@@ -137,6 +137,9 @@ FailureOr<bool> BlockRunner::countArrival(Interpreter &interp, Operation *op,
                                           unsigned warp, unsigned id,
                                           int64_t threads, LaneMask active,
                                           bool waits) {
+  if (!launch.hasBarriers)
+    return interp.error(op) << "internal error: barrier in a kernel run "
+                               "without barrier support";
   if (id >= 16)
     return interp.error(op) << "barrier id " << id << " outside 0..15";
   if (active != places[warp].live)
@@ -180,9 +183,6 @@ FailureOr<bool> BlockRunner::countArrival(Interpreter &interp, Operation *op,
 LogicalResult BlockRunner::sync(Interpreter &interp, Operation *op,
                                 unsigned warp, unsigned id, int64_t threads,
                                 LaneMask active) {
-  if (!launch.hasBarriers)
-    return interp.error(op) << "internal error: barrier in a kernel run "
-                               "without barrier support";
   FailureOr<bool> complete =
       countArrival(interp, op, warp, id, threads, active, /*waits=*/true);
   if (failed(complete))
@@ -196,9 +196,6 @@ LogicalResult BlockRunner::sync(Interpreter &interp, Operation *op,
 LogicalResult BlockRunner::arrive(Interpreter &interp, Operation *op,
                                   unsigned warp, unsigned id, int64_t threads,
                                   LaneMask active) {
-  if (!launch.hasBarriers)
-    return interp.error(op) << "internal error: barrier in a kernel run "
-                               "without barrier support";
   return failure(failed(
       countArrival(interp, op, warp, id, threads, active, /*waits=*/false)));
 }

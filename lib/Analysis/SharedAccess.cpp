@@ -37,6 +37,23 @@ bool SharedBufferAccesses::isStatic() const {
   });
 }
 
+/// Thread id `dim` as an index variable: d0, d1, d2, or 0 for a dimension
+/// of extent 1 (every thread has id 0 there).
+static AffineExpr getThreadIdExpr(unsigned dim, ArrayRef<int64_t> block,
+                                  MLIRContext *context) {
+  if (block[dim] == 1)
+    return getAffineConstantExpr(0, context);
+  return getAffineDimExpr(dim, context);
+}
+
+/// The linear thread id `x + bx * (y + by * z)`.
+static AffineExpr getLinearThreadIdExpr(ArrayRef<int64_t> block,
+                                        MLIRContext *context) {
+  return getThreadIdExpr(0, block, context) +
+         getThreadIdExpr(1, block, context) * block[0] +
+         getThreadIdExpr(2, block, context) * (block[0] * block[1]);
+}
+
 namespace {
 /// Builds index expressions for the accesses of one buffer.
 class IndexBuilder {
@@ -53,16 +70,10 @@ public:
 
 private:
   AffineExpr threadId(unsigned dim) {
-    ArrayRef<int64_t> block = job.getBlock();
-    // A dimension of extent 1 has id 0 in every thread.
-    if (block[dim] == 1)
-      return getAffineConstantExpr(0, context);
-    return getAffineDimExpr(dim, context);
+    return getThreadIdExpr(dim, job.getBlock(), context);
   }
   AffineExpr linearThreadId() {
-    ArrayRef<int64_t> block = job.getBlock();
-    return threadId(0) + threadId(1) * block[0] +
-           threadId(2) * (block[0] * block[1]);
+    return getLinearThreadIdExpr(job.getBlock(), context);
   }
   AffineExpr symbol(Value value) {
     auto *it = llvm::find(buffer.symbols, value);
@@ -292,15 +303,7 @@ AccessPattern mlir::wc::classifyAccess(const SharedAccess &access,
     return pattern;
   AffineExpr index = *access.index;
   MLIRContext *context = index.getContext();
-  AffineExpr thread = getAffineDimExpr(0, context) +
-                      getAffineDimExpr(1, context) * block[0] +
-                      getAffineDimExpr(2, context) * (block[0] * block[1]);
-  // Dimensions of extent 1 never occur in indices; fold them in the thread
-  // expression too.
-  for (unsigned dim = 0; dim < 3; ++dim)
-    if (block[dim] == 1)
-      thread = thread.replace(getAffineDimExpr(dim, context),
-                              getAffineConstantExpr(0, context));
+  AffineExpr thread = getLinearThreadIdExpr(block, context);
   unsigned numSymbols = 0;
   index.walk([&](AffineExpr e) {
     if (auto symbol = dyn_cast<AffineSymbolExpr>(e))

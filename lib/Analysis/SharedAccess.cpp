@@ -187,6 +187,8 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
       return std::nullopt;
     if (c && *c >= 0 && *c < 63)
       return *lhs * (int64_t(1) << *c);
+    if (!inPhase && uniformity.isUniform(value))
+      return symbol(value);
     reason = "index shifts by a non-constant amount";
     return std::nullopt;
   }
@@ -278,30 +280,68 @@ SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
               mask.getSExtValue() > 0) {
             access.xorMask = mask.getSExtValue();
             indices = xorOp->getOperands().take_front();
+          } else if (std::optional<AffineExpr> expr =
+                         builder.build(xorOp.getRhs(), op, access.reason);
+                     expr && expr->isSymbolicOrConstant()) {
+            // A mask that unrolling a loop may make constant: keep it among
+            // the symbols.
+            access.reason = "butterfly mask is a warp-uniform value that is "
+                            "not a constant";
+            buffer.accesses.push_back(std::move(access));
+            continue;
           }
         }
+      // A load may select its index in one dimension between two
+      // expressions (edge clamps); the remap reads both and selects.
+      AffineExpr elseLinear = linear;
       for (auto [i, index] : llvm::enumerate(indices)) {
+        int64_t extent = type.getDimSize(i);
+        auto select = index.getDefiningOp<arith::SelectOp>();
+        if (select && !isStore && !access.xorMask &&
+            select->getParentOfType<VThreadsOp>()) {
+          if (access.selectCondition) {
+            access.reason = "index selects in more than one dimension";
+            ok = false;
+            break;
+          }
+          std::optional<AffineExpr> lhs =
+              builder.build(select.getTrueValue(), op, access.reason);
+          std::optional<AffineExpr> rhs =
+              lhs ? builder.build(select.getFalseValue(), op, access.reason)
+                  : std::nullopt;
+          if (!lhs || !rhs) {
+            ok = false;
+            break;
+          }
+          access.selectCondition = select.getCondition();
+          linear = linear * extent + *lhs;
+          elseLinear = elseLinear * extent + *rhs;
+          continue;
+        }
         std::optional<AffineExpr> expr =
             builder.build(index, op, access.reason);
         if (!expr) {
           ok = false;
           break;
         }
-        linear = linear * type.getDimSize(i) + *expr;
+        linear = linear * extent + *expr;
+        elseLinear = elseLinear * extent + *expr;
       }
-      if (ok)
+      if (ok) {
         access.index = linear;
+        if (access.selectCondition)
+          access.elseIndex = elseLinear;
+      } else {
+        access.selectCondition = nullptr;
+      }
       buffer.accesses.push_back(std::move(access));
     }
   });
 }
 
-AccessPattern mlir::wc::classifyAccess(const SharedAccess &access,
-                                       ArrayRef<int64_t> block) {
+AccessPattern mlir::wc::classifyIndex(AffineExpr index, int64_t xorMask,
+                                      ArrayRef<int64_t> block) {
   AccessPattern pattern;
-  if (!access.index)
-    return pattern;
-  AffineExpr index = *access.index;
   MLIRContext *context = index.getContext();
   AffineExpr thread = getLinearThreadIdExpr(block, context);
   unsigned numSymbols = 0;
@@ -310,11 +350,11 @@ AccessPattern mlir::wc::classifyAccess(const SharedAccess &access,
       numSymbols = std::max(numSymbols, symbol.getPosition() + 1);
   });
   AffineExpr difference = simplifyAffineExpr(index - thread, 3, numSymbols);
-  if (access.xorMask) {
+  if (xorMask) {
     auto constant = dyn_cast<AffineConstantExpr>(difference);
-    if (constant && constant.getValue() == 0 && access.xorMask < kWarpSize) {
+    if (constant && constant.getValue() == 0) {
       pattern.kind = AccessPattern::Kind::Butterfly;
-      pattern.offset = access.xorMask;
+      pattern.offset = xorMask;
     }
     return pattern;
   }
@@ -326,11 +366,21 @@ AccessPattern mlir::wc::classifyAccess(const SharedAccess &access,
   }
   if (index.isSymbolicOrConstant()) {
     pattern.kind = AccessPattern::Kind::Uniform;
+    if (auto constant = dyn_cast<AffineConstantExpr>(
+            simplifyAffineExpr(index, 3, numSymbols)))
+      pattern.element = constant.getValue();
     return pattern;
   }
   if (difference.isSymbolicOrConstant())
     pattern.kind = AccessPattern::Kind::UniformOffset;
   return pattern;
+}
+
+AccessPattern mlir::wc::classifyAccess(const SharedAccess &access,
+                                       ArrayRef<int64_t> block) {
+  if (!access.index)
+    return AccessPattern();
+  return classifyIndex(*access.index, access.xorMask, block);
 }
 
 Operation *mlir::wc::findForeignStore(const SharedBufferAccesses &buffer,

@@ -43,18 +43,25 @@ struct TestSharedAccessPass
                                     << (access.isStore ? "store" : "load")
                                     << " ";
           if (access.index) {
-            std::string text;
-            llvm::raw_string_ostream(text) << *access.index;
-            AccessPattern pattern = classifyAccess(access, job.getBlock());
-            if (access.xorMask)
-              text = "(" + text + ") xor " + std::to_string(access.xorMask);
-            diag << "index " << text << " ("
-                 << stringifyAccessKind(pattern.kind);
-            if (pattern.kind == AccessPattern::Kind::Own ||
-                pattern.kind == AccessPattern::Kind::Shift ||
-                pattern.kind == AccessPattern::Kind::Butterfly)
-              diag << " " << pattern.offset;
-            diag << ")";
+            SmallVector<AffineExpr, 2> indices{*access.index};
+            if (access.elseIndex)
+              indices.push_back(*access.elseIndex);
+            diag << "index ";
+            for (auto [k, index] : llvm::enumerate(indices)) {
+              std::string text;
+              llvm::raw_string_ostream(text) << index;
+              AccessPattern pattern =
+                  classifyIndex(index, access.xorMask, job.getBlock());
+              if (access.xorMask)
+                text = "(" + text + ") xor " + std::to_string(access.xorMask);
+              diag << (k ? " or " : "") << text << " ("
+                   << stringifyAccessKind(pattern.kind);
+              if (pattern.kind == AccessPattern::Kind::Own ||
+                  pattern.kind == AccessPattern::Kind::Shift ||
+                  pattern.kind == AccessPattern::Kind::Butterfly)
+                diag << " " << pattern.offset;
+              diag << ")";
+            }
           } else
             diag << "not affine: " << access.reason;
         }

@@ -96,8 +96,9 @@ module attributes {gpu.container_module} {
 
 // 1-D neighbour exchange over 64 threads (2 virtual threads per lane):
 // offsets that are multiples of 32 stay in the lane, others shift;
-// a constant index is the same element for every thread; `t xor m`
-// with m < 32 is a butterfly, other xor patterns are not classified.
+// a constant index is the same element for every thread; `t xor m` is a
+// butterfly (m = 32: the lane's other slot), other xor patterns are not
+// classified; a clamp selects between two elements.
 // CHECK: remark: wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases
 // CHECK: remark: buffer 0 store index d0 (own 0)
 // CHECK: remark: buffer 0 load index d0 + 32 (own 32)
@@ -106,9 +107,10 @@ module attributes {gpu.container_module} {
 // CHECK: remark: buffer 0 load index d0 + 33 (shift 33)
 // CHECK: remark: buffer 0 load index 5 (uniform)
 // CHECK: remark: buffer 0 load index (d0) xor 4 (butterfly 4)
-// CHECK: remark: buffer 0 load index (d0) xor 32 (other)
+// CHECK: remark: buffer 0 load index (d0) xor 32 (butterfly 32)
 // CHECK: remark: buffer 0 load index (d0 + 1) xor 1 (other)
-// CHECK: remark: buffer 0: 9 accesses, static, stores own
+// CHECK: remark: buffer 0 load index d0 (own 0) or d0 - 1 (shift -1)
+// CHECK: remark: buffer 0: 10 accesses, static, stores own
 module attributes {gpu.container_module} {
   gpu.module @shift {
     gpu.func @k(%in: memref<?xf32>, %out: memref<?xf32>)
@@ -145,7 +147,12 @@ module attributes {gpu.container_module} {
       %s4 = arith.addf %s3, %f : f32
       %s5 = arith.addf %s4, %g : f32
       %s6 = arith.addf %s5, %h : f32
-      memref.store %s6, %out[%t] : memref<?xf32>
+      %c0 = arith.constant 0 : index
+      %first = arith.cmpi eq, %t, %c0 : index
+      %left = arith.select %first, %t, %i2 : index
+      %l = memref.load %buf[%left] : memref<128xf32, #gpu.address_space<workgroup>>
+      %s7 = arith.addf %s6, %l : f32
+      memref.store %s7, %out[%t] : memref<?xf32>
       gpu.return
     }
   }

@@ -2,6 +2,8 @@
 // RUN: wc-sim %s %lowered | FileCheck %s
 // RUN: wc-sim %s %aggregated | FileCheck %s
 // RUN: wc-sim %s %aggregated_lowered | FileCheck %s
+// RUN: wc-sim %s %remapped | FileCheck %s
+// RUN: wc-sim %s %remapped_lowered | FileCheck %s
 // Not run on the GPU: neither upstream's nor wc's NVVM lowering handles
 // gpu.all_reduce (see docs/capabilities.md).
 

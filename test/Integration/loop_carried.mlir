@@ -2,6 +2,8 @@
 // RUN: wc-sim %s %lowered | FileCheck %s
 // RUN: wc-sim %s %aggregated | FileCheck %s
 // RUN: wc-sim %s %aggregated_lowered | FileCheck %s
+// RUN: wc-sim %s %remapped | FileCheck %s
+// RUN: wc-sim %s %remapped_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 

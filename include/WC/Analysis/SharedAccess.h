@@ -40,6 +40,11 @@ struct SharedAccess {
   /// For a 1-D buffer indexed by `x xor mask` (a butterfly exchange): the
   /// constant mask; `index` is then the expression of `x`.
   int64_t xorMask = 0;
+  /// For a load whose index in one dimension is `arith.select %c, %a, %b`
+  /// (a clamp at a tile's edge): `index` is the element with `%a`,
+  /// `elseIndex` the one with `%b`, and `selectCondition` is `%c`.
+  std::optional<AffineExpr> elseIndex;
+  Value selectCondition;
   /// Why `index` is empty.
   std::string reason;
 };
@@ -81,8 +86,10 @@ struct AccessPattern {
     /// 32: a shuffle from lane `(l + offset) mod 32`, crossing into the next
     /// slot for the lanes that wrap.
     Shift,
-    /// The element of the thread whose id differs by the bits of `offset`
-    /// (below 32): a butterfly shuffle (`xor` mask `offset`).
+    /// The element of the thread whose id differs by the bits of `offset`:
+    /// a butterfly shuffle (`xor` mask `offset mod 32`) of slot
+    /// `v xor (offset / 32)`, a register read when `offset` is a multiple
+    /// of 32.
     Butterfly,
     /// The same element for every thread: a broadcast.
     Uniform,
@@ -94,9 +101,16 @@ struct AccessPattern {
   };
   Kind kind = Kind::Other;
   int64_t offset = 0;
+  /// For `Uniform`: the element, when it is a constant.
+  std::optional<int64_t> element;
 };
 
-/// Classifies `access` of a job with block shape `block`.
+/// Classifies the element `index` (with `xorMask` as in SharedAccess) that
+/// a thread of a job with block shape `block` accesses.
+AccessPattern classifyIndex(AffineExpr index, int64_t xorMask,
+                            llvm::ArrayRef<int64_t> block);
+
+/// Classifies `access` (its `index`) of a job with block shape `block`.
 AccessPattern classifyAccess(const SharedAccess &access,
                              llvm::ArrayRef<int64_t> block);
 

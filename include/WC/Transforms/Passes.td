@@ -54,6 +54,41 @@ def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
                            "::mlir::gpu::GPUDialect"];
 }
 
+def RegisterRemap : Pass<"wc-remap", "::mlir::ModuleOp"> {
+  let summary = "Turn workgroup-memory communication of warp jobs into register shuffles";
+  let description = [{
+    Register remapping, the second stage of the Warp-Consolidation model. For
+    every workgroup buffer of a `wc.warp_job` (produced by `wc-aggregate`)
+    whose accesses are all static, the buffer becomes a `!wc.lane_array`
+    held in registers: reads of the thread's own element become register
+    reads, reads of other lanes' elements shuffles (`down`/`up` for
+    neighbours, an `idx` rotation with one select where a neighbour crosses
+    a 32-element chunk, `xor` for butterflies, `idx` broadcasts for constant
+    elements), all placed at warp level where the 32 lanes are converged.
+
+    An access is static when its element is the thread's own plus a
+    constant, `tid xor c`, or a constant (an index may select between two
+    such elements, as edge clamps do); uniform `scf.for` loops with constant
+    trip counts (at most 32) whose induction variable decides the element
+    are unrolled first. Every store must write the storing lane's own
+    element under one layout (the pass shifts the layout so that a store to
+    `tid + k` is own). A buffer that is not static, escapes, is accessed
+    outside the phases or inside control flow other than `scf.if`/`scf.for`,
+    or whose lane array exceeds the register budget stays in shared memory
+    with a remark saying why; the kernel is unchanged when no buffer is
+    remapped. Each remapped buffer is reported with its register reads and
+    shuffles.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (register budget)">
+  ];
+  let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 def TestUniformity : Pass<"wc-test-uniformity"> {
   let summary = "Report the block uniformity of every value (for tests)";
   let description = [{

@@ -2,7 +2,7 @@
 # Builds the warp-aggregation benchmark: each program as written and after
 # wc-aggregate, into .device-build/bench/NAME.{original,aggregated}.exe.
 # Run on the GPU: bash utils/gpu-run.sh -o OUT .device-build/bench/*.exe
-# Then: python3 bench/aggregate/report.py OUT
+# Then: python3 bench/lib/report.py OUT
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dest=.device-build/bench

@@ -1,51 +1,42 @@
 #!/usr/bin/env python3
-"""Generates the warp-aggregation benchmark programs: kernels of the
-integration suite (modelled on the Warp-Consolidation paper's suite) at
-sizes that fill an H100. Inputs are pseudo-random, from a seed drawn when the
-programs are generated (both variants of a kernel share it). The host loop
-takes 60 samples, each the GPU time (CUDA events, wcTimerStart and
-wcTimerStopMs of the wc runtime) of 20 back-to-back launches, prints the
-seconds per launch of each sample, then a checksum of the output buffer, so that the variants'
-outputs can be compared. Usage: gen.py OUTDIR [SEED]
+"""The warp-aggregation benchmark: kernels of the integration suite at sizes
+that fill an H100 (see bench/lib/benchgen.py). Usage: gen.py OUTDIR [SEED]
 """
 import os
-import random
-import re
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TESTS = os.path.join(HERE, "..", "..", "test", "Integration")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import benchgen  # noqa: E402
 
-# name: (test file, {old: new} text substitutions in the kernel, launch,
-#        device buffers (name, type) in kernel-argument order)
 BENCHES = {
-    "tree_sum": ("tree_reduction.mlir",
+    "tree_sum": ("test/Integration/tree_reduction.mlir",
                  {"memref<1024xi32>": "memref<4194304xi32>",
                   "memref<4xi32>": "memref<16384xi32>"},
                  "@kernels::@tree_sum blocks in (%c16384, %c1, %c1) threads in (%c256, %c1, %c1)",
                  [("memref<4194304xi32>"), ("memref<16384xi32>")]),
-    "pathfinder": ("pathfinder.mlir",
+    "pathfinder": ("test/Integration/pathfinder.mlir",
                    {"memref<8x512xi32>": "memref<8x2097152xi32>",
                     "memref<512xi32>": "memref<2097152xi32>"},
                    "@kernels::@dynproc blocks in (%c8192, %c1, %c1) threads in (%c256, %c1, %c1)",
                    [("memref<8x2097152xi32>"), ("memref<2097152xi32>")]),
-    "binomial": ("binomial.mlir",
+    "binomial": ("test/Integration/binomial.mlir",
                  {"memref<4x129xf32>": "memref<8192x129xf32>",
                   "memref<4xf32>": "memref<8192xf32>"},
                  "@kernels::@binomial blocks in (%c8192, %c1, %c1) threads in (%c128, %c1, %c1)",
                  [("memref<8192x129xf32>"), ("memref<8192xf32>")]),
-    "srad_reduce": ("srad_reduce.mlir",
+    "srad_reduce": ("test/Integration/srad_reduce.mlir",
                     {"memref<1000xi32>": "memref<4194000xi32>",
                      "arith.constant 1000 : index": "arith.constant 4194000 : index",
                      "memref<4x2xi32>": "memref<16384x2xi32>"},
                     "@kernels::@reduce blocks in (%c16384, %c1, %c1) threads in (%c256, %c1, %c1)",
                     [("memref<4194000xi32>"), ("memref<16384x2xi32>")]),
-    "histogram_merge": ("histogram_merge.mlir",
+    "histogram_merge": ("test/Integration/histogram_merge.mlir",
                         {"memref<600x256xi32>": "memref<600x8192xi32>",
                          "memref<256xi32>": "memref<8192xi32>"},
                         "@kernels::@merge blocks in (%c8192, %c1, %c1) threads in (%c256, %c1, %c1)",
                         [("memref<600x8192xi32>"), ("memref<8192xi32>")]),
-    "backprop_forward": ("backprop_forward.mlir",
+    "backprop_forward": ("test/Integration/backprop_forward.mlir",
                          {"memref<64xi32>": "memref<131072xi32>",
                           "memref<64x16xi32>": "memref<131072x16xi32>",
                           "memref<4x16xi32>": "memref<8192x16xi32>"},
@@ -54,151 +45,6 @@ BENCHES = {
                           ("memref<8192x16xi32>")]),
 }
 
-MAIN = """
-  func.func private @wcTimerStart()
-  func.func private @wcTimerStopMs() -> f64
-  func.func private @printF64(f64)
-  func.func private @printNewline()
-  func.func private @printI64(i64)
-  func.func @printChecksum(%v: i64) {
-    func.call @printI64(%v) : (i64) -> ()
-    func.call @printNewline() : () -> ()
-    return
-  }
-
-  func.func @main() {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c4 = arith.constant 4 : index
-    %c16 = arith.constant 16 : index
-    %c60 = arith.constant 60 : index
-    %c256 = arith.constant 256 : index
-    %c4096 = arith.constant 4096 : index
-    %c8192 = arith.constant 8192 : index
-    %c16384 = arith.constant 16384 : index
-    %c128 = arith.constant 128 : index
-    %seed = arith.constant {seed} : i32
-    %lcg_a = arith.constant 1103515245 : i32
-    %lcg_c = arith.constant 12345 : i32
-    %c16_i32 = arith.constant 16 : i32
-    %c15_i32 = arith.constant 15 : i32
-    %state0 = memref.alloca() : memref<i32>
-    memref.store %seed, %state0[] : memref<i32>
-{allocs}
-    %c20 = arith.constant 20 : index
-    %launchesMs = arith.constant 20000.0 : f64
-    scf.for %i = %c0 to %c60 step %c1 {
-      func.call @wcTimerStart() : () -> ()
-      scf.for %j = %c0 to %c20 step %c1 {
-        gpu.launch_func {launch} args({args})
-      }
-      %elapsed = func.call @wcTimerStopMs() : () -> f64
-      %dt = arith.divf %elapsed, %launchesMs : f64
-      func.call @printF64(%dt) : (f64) -> ()
-      func.call @printNewline() : () -> ()
-    }
-{checksum}
-    return
-  }
-}
-"""
-
-SHAPE = re.compile(r"memref<((?:\d+x)+)(i32|f32)>")
-
-
-def loops(shape, body, indent="    "):
-    """Nested scf.for loops over `shape` around `body` (which uses %i0..)."""
-    text, ind = "", indent
-    for d, extent in enumerate(shape):
-        text += "%s%%n%d_{id} = arith.constant %d : index\n" % (ind, d, extent)
-        text += ("%sscf.for %%i%d = %%c0 to %%n%d_{id} step %%c1 {\n"
-                 % (ind, d, d))
-        ind += "  "
-    for line in body:
-        text += ind + line + "\n"
-    for d in range(len(shape)):
-        ind = ind[:-2]
-        text += ind + "}\n"
-    return text
-
-
-def fill(i, mtype):
-    """Allocates device buffer %d<i>, fills a host copy with the LCG."""
-    extents, element = SHAPE.match(mtype).groups()
-    shape = [int(e) for e in extents.rstrip("x").split("x")]
-    idx = ", ".join("%%i%d" % d for d in range(len(shape)))
-    body = ["%s = memref.load %%state0[] : memref<i32>" % "%x",
-            "%xa = arith.muli %x, %lcg_a : i32",
-            "%xn = arith.addi %xa, %lcg_c : i32",
-            "memref.store %xn, %state0[] : memref<i32>",
-            "%xs = arith.shrui %xn, %c16_i32 : i32",
-            "%v = arith.andi %xs, %c15_i32 : i32"]
-    if element == "f32":
-        body += ["%vf = arith.sitofp %v : i32 to f32",
-                 "memref.store %%vf, %%h%d[%s] : %s" % (i, idx, mtype)]
-    else:
-        body += ["memref.store %%v, %%h%d[%s] : %s" % (i, idx, mtype)]
-    text = "    %%h%d = memref.alloc() : %s\n" % (i, mtype)
-    text += loops(shape, body).replace("{id}", "f%d" % i)
-    text += "    %%d%d = gpu.alloc () : %s\n" % (i, mtype)
-    text += "    gpu.memcpy %%d%d, %%h%d : %s, %s\n" % (i, i, mtype, mtype)
-    return text
-
-
-def checksum(i, mtype):
-    """Copies buffer %d<i> back and prints a hash of its bits."""
-    extents, element = SHAPE.match(mtype).groups()
-    shape = [int(e) for e in extents.rstrip("x").split("x")]
-    idx = ", ".join("%%i%d" % d for d in range(len(shape)))
-    body = ["%%e = memref.load %%h%d[%s] : %s" % (i, idx, mtype)]
-    if element == "f32":
-        body += ["%eb = arith.bitcast %e : f32 to i32"]
-    else:
-        body += ["%eb = arith.addi %e, %c0_i32 : i32"]
-    body += ["%ew = arith.extui %eb : i32 to i64",
-             "%acc = memref.load %hash[] : memref<i64>",
-             "%m = arith.muli %acc, %c31_i64 : i64",
-             "%n = arith.addi %m, %ew : i64",
-             "memref.store %n, %hash[] : memref<i64>"]
-    text = "    gpu.memcpy %%h%d, %%d%d : %s, %s\n" % (i, i, mtype, mtype)
-    text += "    %c0_i32 = arith.constant 0 : i32\n"
-    text += "    %c31_i64 = arith.constant 31 : i64\n"
-    text += "    %c0_i64 = arith.constant 0 : i64\n"
-    text += "    %hash = memref.alloca() : memref<i64>\n"
-    text += "    memref.store %c0_i64, %hash[] : memref<i64>\n"
-    text += loops(shape, body).replace("{id}", "s%d" % i)
-    text += "    %total = memref.load %hash[] : memref<i64>\n"
-    text += "    func.call @printChecksum(%total) : (i64) -> ()\n"
-    return text
-
-
-def generate(name, outdir, seed):
-    test, subs, launch, buffers = BENCHES[name]
-    text = open(os.path.join(TESTS, test)).read()
-    kernels = text[text.index("  gpu.module @kernels"):text.index("  func.func private @print")]
-    for old, new in subs.items():
-        kernels = kernels.replace(old, new)
-    allocs, args = [], []
-    for i, mtype in enumerate(buffers):
-        allocs.append(fill(i, mtype))
-        args.append("%%d%d : %s" % (i, mtype))
-    last = len(buffers) - 1
-    program = ("// Generated by bench/aggregate/gen.py from test/Integration/%s\n"
-               "module attributes {gpu.container_module} {\n" % test + kernels +
-               MAIN.replace("{allocs}", "".join(allocs))
-                   .replace("{seed}", str(seed))
-                   .replace("{launch}", launch)
-                   .replace("{args}", ", ".join(args))
-                   .replace("{checksum}", checksum(last, buffers[last])))
-    path = os.path.join(outdir, name + ".mlir")
-    with open(path, "w") as f:
-        f.write(program)
-    return path
-
 
 if __name__ == "__main__":
-    outdir = sys.argv[1]
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else random.randrange(1, 2**31)
-    os.makedirs(outdir, exist_ok=True)
-    for name in BENCHES:
-        print(generate(name, outdir, seed))
+    benchgen.main(BENCHES, sys.argv)

@@ -45,6 +45,7 @@ MAIN = """
     %c4096 = arith.constant 4096 : index
     %c8192 = arith.constant 8192 : index
     %c16384 = arith.constant 16384 : index
+    %c262144 = arith.constant 262144 : index
     %c128 = arith.constant 128 : index
     %seed = arith.constant {seed} : i32
     %lcg_a = arith.constant 1103515245 : i32

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The register-remapping benchmark (issue 5): the pathfinder DP (256
 threads), the 1-D stencil (128 threads) and the block reduction (256
-threads) at sizes that fill an H100 (see bench/lib/benchgen.py).
+threads) at sizes that fill an H100 (see bench/lib/benchgen.py): 32 rows
+of 2M columns, 32M points, 64M values.
 Usage: gen.py OUTDIR [SEED]
 """
 import os
@@ -11,22 +12,25 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
 import benchgen  # noqa: E402
 
-POINTS = 16384 * 128
+# Data several times the 50 MB L2, thousands of blocks.
+POINTS = 262144 * 128
 BENCHES = {
     "pathfinder": ("test/Integration/pathfinder.mlir",
-                   {"memref<8x512xi32>": "memref<8x2097152xi32>",
+                   {"memref<8x512xi32>": "memref<32x2097152xi32>",
+                    "%c8 = arith.constant 8 : index":
+                        "%c8 = arith.constant 32 : index",
                     "memref<512xi32>": "memref<2097152xi32>"},
                    "@kernels::@dynproc blocks in (%c8192, %c1, %c1) threads in (%c256, %c1, %c1)",
-                   ["memref<8x2097152xi32>", "memref<2097152xi32>"]),
+                   ["memref<32x2097152xi32>", "memref<2097152xi32>"]),
     "stencil_1d": ("examples/stencil_1d.mlir", {},
-                   "@stencil_1d::@stencil blocks in (%c16384, %c1, %c1) threads in (%c128, %c1, %c1)",
+                   "@stencil_1d::@stencil blocks in (%c262144, %c1, %c1) threads in (%c128, %c1, %c1)",
                    [("memref<%dxf32>" % POINTS, "memref<?xf32>"),
                     ("memref<%dxf32>" % POINTS, "memref<?xf32>"),
                     ("index", POINTS)]),
     "block_reduce": ("examples/block_reduce.mlir", {},
-                     "@block_reduce::@block_sum blocks in (%c16384, %c1, %c1) threads in (%c256, %c1, %c1)",
-                     [("memref<4194304xf32>", "memref<?xf32>"),
-                      ("memref<16384xf32>", "memref<?xf32>")]),
+                     "@block_reduce::@block_sum blocks in (%c262144, %c1, %c1) threads in (%c256, %c1, %c1)",
+                     [("memref<67108864xf32>", "memref<?xf32>"),
+                      ("memref<262144xf32>", "memref<?xf32>")]),
 }
 
 if __name__ == "__main__":

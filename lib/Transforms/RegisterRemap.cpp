@@ -807,6 +807,59 @@ static void eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index) {
 }
 
 //===----------------------------------------------------------------------===//
+// Warp syncs
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` may access memory: lane arrays and shuffles are registers.
+static bool mayAccessMemory(Operation *op) {
+  WalkResult result = op->walk([](Operation *nested) {
+    if (isa<LaneArraySplatOp, LaneReadOp, LaneWriteOp, ShuffleOp>(nested) ||
+        nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (effects && effects.hasNoEffect())
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return result.wasInterrupted();
+}
+
+/// Whether the ops from `op` on, in direction `forward`, reach another warp
+/// sync (which orders the same accesses) or, in the job's own block, its
+/// end without meeting an op that may access memory.
+static bool reachesSyncOrEnd(WarpSyncOp sync, bool forward, WarpJobOp job) {
+  for (Operation *op = forward ? sync->getNextNode() : sync->getPrevNode(); op;
+       op = forward ? op->getNextNode() : op->getPrevNode()) {
+    if (auto other = dyn_cast<WarpSyncOp>(op))
+      if (!other.getMask())
+        return true;
+    if (mayAccessMemory(op))
+      return false;
+  }
+  return sync->getBlock() == &job.getBody().front();
+}
+
+/// Erases the warp syncs of `job` that order nothing another one does not:
+/// those with no memory access between them and the next (or previous)
+/// sync, or the job's start or end. Returns how many.
+static unsigned eraseRedundantWarpSyncs(WarpJobOp job) {
+  SmallVector<WarpSyncOp> syncs;
+  job.walk([&](WarpSyncOp sync) {
+    if (!sync.getMask() && !sync->getParentOfType<VThreadsOp>())
+      syncs.push_back(sync);
+  });
+  unsigned erased = 0;
+  for (WarpSyncOp sync : syncs) {
+    if (reachesSyncOrEnd(sync, /*forward=*/false, job) ||
+        reachesSyncOrEnd(sync, /*forward=*/true, job)) {
+      sync->erase();
+      ++erased;
+    }
+  }
+  return erased;
+}
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
@@ -910,6 +963,17 @@ void RegisterRemapPass::remapKernel(gpu::GPUFuncOp func,
     else
       plan.buffer.getDefiningOp()->erase();
   }
+  // Warp syncs that only ordered accesses to the remapped buffers go.
+  DenseSet<Operation *> jobs;
+  for (auto &[plan, job] : plans)
+    jobs.insert(job);
+  unsigned erasedSyncs = 0;
+  for (Operation *job : jobs)
+    erasedSyncs += eraseRedundantWarpSyncs(cast<WarpJobOp>(job));
+  if (erasedSyncs)
+    func.emitRemark("wc-remap: ")
+        << erasedSyncs << " warp sync" << (erasedSyncs == 1 ? "" : "s")
+        << " removed (no memory access left to order)";
   llvm::sort(erasedAttributions, std::greater<unsigned>());
   for (unsigned index : erasedAttributions)
     eraseWorkgroupAttribution(copy, index);

@@ -85,6 +85,8 @@ struct PlannedAccess {
   bool isStore;
   SmallVector<Element, 2> elements;
   Value selectCondition;
+  /// For a store to a fixed element: the one thread that executes it.
+  int64_t writer = -1;
 };
 
 /// What the rewrite of one buffer needs.
@@ -280,19 +282,34 @@ static FailureOr<BufferPlan> planBuffer(WarpJobOp job,
         return failure();
       planned.elements.push_back(*element);
     }
-    if (access.isStore && planned.elements[0].kind != Element::Kind::Relative) {
-      why = "a store writes an element that is not the storing thread's own "
-            "element plus a constant";
-      return failure();
+    if (access.isStore) {
+      Element::Kind kind = planned.elements[0].kind;
+      if (kind == Element::Kind::Butterfly) {
+        why = "a store writes a butterfly partner's element";
+        return failure();
+      }
+      if (kind == Element::Kind::Fixed) {
+        // A fixed element (a halo) written by one known thread: the value
+        // goes to the owner lane after the phase.
+        auto phase = access.op->getParentOfType<VThreadsOp>();
+        ThreadRange range = getThreadRange(access.op, phase, block);
+        if (range.hi - range.lo != 1) {
+          why = "a store to a fixed element is not guarded to one thread "
+                "(a 'tid == c' condition)";
+          return failure();
+        }
+        planned.writer = range.lo;
+      }
     }
     plan.accesses.push_back(std::move(planned));
   }
   culprit = nullptr;
 
-  // The layout: every store must write the storing lane's own element.
+  // The layout: every store relative to the thread must write the storing
+  // lane's own element.
   std::optional<int64_t> storeOffset;
   for (const PlannedAccess &access : plan.accesses) {
-    if (!access.isStore)
+    if (!access.isStore || access.writer >= 0)
       continue;
     int64_t offset = access.elements[0].value;
     if (storeOffset && llvm::mod(offset - *storeOffset, kWarpSize) != 0) {
@@ -317,18 +334,37 @@ static FailureOr<BufferPlan> planBuffer(WarpJobOp job,
         element.value += plan.shift;
     }
 
-  // Per phase: one store offset, and no butterfly read of an element a
-  // shifted store may write.
+  // Per phase: one offset for stores relative to the thread, one writer per
+  // fixed element, which no thread's relative store may also write, and no
+  // butterfly read of an element a shifted store may write.
   DenseMap<Operation *, int64_t> phaseStore;
+  DenseMap<std::pair<Operation *, int64_t>, int64_t> fixedWriter;
   for (const PlannedAccess &access : plan.accesses) {
     if (!access.isStore)
       continue;
+    culprit = access.op;
     Operation *phase = access.op->getParentOfType<VThreadsOp>();
-    auto [it, inserted] =
-        phaseStore.try_emplace(phase, access.elements[0].value);
-    if (!inserted && it->second != access.elements[0].value) {
-      culprit = access.op;
+    int64_t position = access.elements[0].value;
+    if (access.writer >= 0) {
+      auto [it, inserted] =
+          fixedWriter.try_emplace({phase, position}, access.writer);
+      if (!inserted && it->second != access.writer) {
+        why = "two threads store to one fixed element in a phase";
+        return failure();
+      }
+      continue;
+    }
+    auto [it, inserted] = phaseStore.try_emplace(phase, position);
+    if (!inserted && it->second != position) {
       why = "a phase stores to two elements per thread";
+      return failure();
+    }
+  }
+  for (auto &[key, writer] : fixedWriter) {
+    auto it = phaseStore.find(key.first);
+    if (it != phaseStore.end() && key.second - it->second >= 0 &&
+        key.second - it->second < job.getBlockSize()) {
+      why = "a fixed element is also a thread's own stored element";
       return failure();
     }
   }
@@ -344,6 +380,7 @@ static FailureOr<BufferPlan> planBuffer(WarpJobOp job,
         return failure();
       }
   }
+  culprit = nullptr;
 
   int64_t padded = llvm::alignTo(plan.numElements + plan.shift, kWarpSize);
   plan.arrayType = LaneArrayType::get(job.getContext(), padded,
@@ -366,7 +403,7 @@ static Operation *findUnsupportedControl(WarpJobOp job, const BufferPlan &plan) 
              }).wasInterrupted();
   };
   auto always = [](Operation *) { return true; };
-  auto unused = [](Operation *, Value state) { return state; };
+  auto unused = [](Operation *, MutableArrayRef<Value>) {};
   Operation *blocker = nullptr;
   StateAccesses warpLevel{isPhase, always, unused};
   if (!canThreadState(job.getBody().front(), warpLevel, blocker))
@@ -611,66 +648,102 @@ Value BufferRewriter::gather(Location loc, Value array, Element element,
   return vector::FromElementsOp::create(rewriter, loc, vectorType, values);
 }
 
+/// The position that thread `t` accesses at `element`.
+static int64_t positionFor(Element element, int64_t t) {
+  switch (element.kind) {
+  case Element::Kind::Relative:
+    return t + element.value;
+  case Element::Kind::Fixed:
+    return element.value;
+  case Element::Kind::Butterfly:
+    return t ^ element.value;
+  }
+  llvm_unreachable("unknown element kind");
+}
+
 /// Rewrites the accesses of the buffer in `phase`, given the lane array
 /// before it; returns the lane array after it.
+///
+/// The phase carries, per virtual thread, the elements it may write: its
+/// own element at `storeOffset` (if it stores relative to itself) and each
+/// fixed element its one writer thread stores. A read sees the carried
+/// value where it reads such an element of its own, and otherwise the
+/// element gathered before the phase (any other write would race in the
+/// original kernel).
 Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
   Location loc = phase.getLoc();
   ArrayRef<int64_t> block = job.getBlock();
+  int64_t blockSize = job.getBlockSize();
   rewriter.setInsertionPoint(phase);
   lane = gpu::LaneIdOp::create(rewriter, loc, /*upperBound=*/nullptr);
   laneI32 = arith::IndexCastUIOp::create(rewriter, loc, rewriter.getI32Type(),
                                          lane);
 
-  // The store offset of this phase, and the threads that store.
+  // The variables the phase writes: the own element (threads `storers`)
+  // and fixed elements (position, writer).
   std::optional<int64_t> storeOffset;
   ThreadRange storers{0, 0};
+  SmallVector<std::pair<int64_t, int64_t>> fixedStores;
   SmallVector<const PlannedAccess *> accesses;
   phase.walk([&](Operation *op) {
     auto it = accessOf.find(op);
     if (it == accessOf.end())
       return;
-    accesses.push_back(it->second);
-    if (!it->second->isStore)
+    const PlannedAccess &access = *it->second;
+    accesses.push_back(&access);
+    if (!access.isStore)
       return;
-    storeOffset = it->second->elements[0].value;
+    if (access.writer >= 0) {
+      std::pair<int64_t, int64_t> store{access.elements[0].value,
+                                        access.writer};
+      if (!llvm::is_contained(fixedStores, store))
+        fixedStores.push_back(store);
+      return;
+    }
+    storeOffset = access.elements[0].value;
     ThreadRange range = getThreadRange(op, phase, block);
     storers = storers.hi <= storers.lo
                   ? range
                   : ThreadRange{std::min(storers.lo, range.lo),
                                 std::max(storers.hi, range.hi)};
   });
+  auto isOwn = [&](const Element &element) {
+    return storeOffset && element.kind == Element::Kind::Relative &&
+           element.value == *storeOffset;
+  };
 
   // Gather, at warp level, what the phase reads (one vector per element
-  // pattern; threads' own stored element is carried instead).
+  // pattern) and the initial values of the carried elements.
   SmallVector<std::pair<Element, ThreadRange>> patterns;
+  auto addPattern = [&](Element element, ThreadRange range) {
+    auto *it = llvm::find_if(patterns,
+                             [&](auto &p) { return p.first == element; });
+    if (it == patterns.end())
+      patterns.push_back({element, range});
+    else
+      it->second = {std::min(it->second.lo, range.lo),
+                    std::max(it->second.hi, range.hi)};
+  };
   for (const PlannedAccess *access : accesses) {
     if (access->isStore)
       continue;
     ThreadRange range = getThreadRange(access->op, phase, block);
-    for (const Element &element : access->elements) {
-      if (storeOffset && element.kind == Element::Kind::Relative &&
-          element.value == *storeOffset)
-        continue;
-      auto *it = llvm::find_if(patterns, [&](auto &p) {
-        return p.first == element;
-      });
-      if (it == patterns.end())
-        patterns.push_back({element, range});
-      else
-        it->second = {std::min(it->second.lo, range.lo),
-                      std::max(it->second.hi, range.hi)};
-    }
+    for (const Element &element : access->elements)
+      if (!isOwn(element))
+        addPattern(element, range);
   }
+  if (storeOffset)
+    addPattern({Element::Kind::Relative, *storeOffset},
+               ThreadRange{0, blockSize});
+  for (auto [position, writer] : fixedStores)
+    addPattern({Element::Kind::Fixed, position}, ThreadRange{0, blockSize});
   SmallVector<Value> gathered;
   for (auto &[element, range] : patterns)
     gathered.push_back(gather(loc, array, element, range));
-  Value ownVector;
-  if (storeOffset)
-    ownVector = gather(loc, array, {Element::Kind::Relative, *storeOffset},
-                       ThreadRange{0, job.getBlockSize()});
 
-  // Inside the phase: reads become extracts (or the carried own element),
-  // stores update the carried own element.
+  // Inside the phase: reads become extracts (or carried values), stores
+  // update the carried values. State 0 is the own element, if any, then
+  // one per fixed store.
   Block &body = phase.getBody().front();
   Value v = phase.getVirtualThreadIndex();
   auto extractFor = [&](Element element) -> Value {
@@ -680,35 +753,54 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
                                      gathered[it - patterns.begin()],
                                      ArrayRef<OpFoldResult>{v});
   };
-  auto visit = [&](Operation *op, Value own) -> Value {
+  unsigned firstFixed = storeOffset ? 1 : 0;
+  auto visit = [&](Operation *op, MutableArrayRef<Value> state) {
     const PlannedAccess &access = *accessOf.lookup(op);
     rewriter.setInsertionPoint(op);
     Location l = op->getLoc();
     if (access.isStore) {
       Value stored = cast<memref::StoreOp>(op).getValueToStore();
+      unsigned index = 0;
+      if (access.writer >= 0)
+        index = firstFixed +
+                (llvm::find(fixedStores,
+                            std::make_pair(access.elements[0].value,
+                                           access.writer)) -
+                 fixedStores.begin());
+      state[index] = stored;
       rewriter.eraseOp(op);
-      return stored;
+      return;
     }
-    SmallVector<Value, 2> values;
-    for (const Element &element : access.elements) {
-      if (storeOffset && element.kind == Element::Kind::Relative &&
-          element.value == *storeOffset) {
-        values.push_back(own);
-        continue;
-      }
-      Value value = extractFor(element);
-      if (storeOffset && element.kind == Element::Kind::Fixed) {
-        // The thread whose own element this is may have stored it already.
-        Value t = arith::AddIOp::create(
+    // The linear id of the reading thread, built when needed.
+    Value thread;
+    auto isThread = [&](int64_t t) {
+      if (!thread)
+        thread = arith::AddIOp::create(
             rewriter, l,
             arith::MulIOp::create(rewriter, l, v,
                                   createIndexConstant(rewriter, l, kWarpSize)),
             gpu::LaneIdOp::create(rewriter, l, nullptr));
-        Value mine = arith::CmpIOp::create(
-            rewriter, l, arith::CmpIPredicate::eq, t,
-            createIndexConstant(rewriter, l, element.value - *storeOffset));
-        value = arith::SelectOp::create(rewriter, l, mine, own, value);
+      return arith::CmpIOp::create(rewriter, l, arith::CmpIPredicate::eq,
+                                   thread, createIndexConstant(rewriter, l, t));
+    };
+    SmallVector<Value, 2> values;
+    for (const Element &element : access.elements) {
+      if (isOwn(element)) {
+        values.push_back(state[0]);
+        continue;
       }
+      Value value = extractFor(element);
+      // A thread reading an element it may have written in this phase.
+      if (storeOffset && element.kind == Element::Kind::Fixed) {
+        int64_t t = element.value - *storeOffset;
+        if (t >= 0 && t < blockSize)
+          value = arith::SelectOp::create(rewriter, l, isThread(t), state[0],
+                                          value);
+      }
+      for (auto [k, store] : llvm::enumerate(fixedStores))
+        if (positionFor(element, store.second) == store.first)
+          value = arith::SelectOp::create(rewriter, l, isThread(store.second),
+                                          state[firstFixed + k], value);
       values.push_back(value);
     }
     Value result = values[0];
@@ -716,51 +808,74 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
       result = arith::SelectOp::create(rewriter, l, access.selectCondition,
                                        values[0], values[1]);
     rewriter.replaceOp(op, result);
-    return own;
   };
   auto isAccess = [&](Operation *op) { return accessOf.contains(op); };
   auto isStore = [&](Operation *op) { return accessOf.lookup(op)->isStore; };
   StateAccesses inPhase{isAccess, isStore, visit};
-  if (!storeOffset) {
-    // Reads only: nothing is carried.
-    rewriter.setInsertionPointToStart(&body);
-    (void)threadState(rewriter, body, Value(), inPhase);
-    return array;
-  }
   rewriter.setInsertionPointToStart(&body);
-  Value initial = vector::ExtractOp::create(rewriter, loc, ownVector,
-                                            ArrayRef<OpFoldResult>{v});
-  Value final = threadState(rewriter, body, initial, inPhase);
+  SmallVector<Value> initial;
+  if (storeOffset)
+    initial.push_back(extractFor({Element::Kind::Relative, *storeOffset}));
+  for (auto [position, writer] : fixedStores)
+    initial.push_back(extractFor({Element::Kind::Fixed, position}));
+  SmallVector<Value> final = threadState(rewriter, body, initial, inPhase);
+  if (final.empty())
+    return array;
 
-  // Yield the own element from the phase (a phase with one more result).
+  // Yield the carried elements from the phase (a phase with more results).
   auto yield = cast<YieldOp>(body.getTerminator());
   yield->insertOperands(yield->getNumOperands(), final);
   SmallVector<Type> types(phase.getResultTypes());
-  types.push_back(VectorType::get({vthreads}, plan.elementType));
+  types.append(final.size(), VectorType::get({vthreads}, plan.elementType));
   rewriter.setInsertionPoint(phase);
   auto newPhase = VThreadsOp::create(rewriter, loc, types);
   newPhase.getBody().takeBody(phase.getBody());
-  rewriter.replaceOp(phase, newPhase.getResults().drop_back());
-  Value written = newPhase.getResults().back();
+  rewriter.replaceOp(phase, newPhase.getResults().drop_back(final.size()));
+  ValueRange written = newPhase.getResults().take_back(final.size());
 
   // Write the stored elements back into the lane array.
   rewriter.setInsertionPointAfter(newPhase);
-  int64_t chunk = llvm::divideFloorSigned(*storeOffset, kWarpSize);
-  int64_t blockSize = job.getBlockSize();
-  for (int64_t v = 0; v < vthreads; ++v) {
-    int64_t slot = v + chunk;
-    if (slot < 0 || slot >= slots || !getActiveLanes(storers, v))
-      continue;
-    Value value = vector::ExtractOp::create(rewriter, loc, written,
-                                            ArrayRef<int64_t>{v});
-    if ((v + 1) * kWarpSize > blockSize) {
-      // Lanes past the block's end run no thread: keep their slot.
-      Value active = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ult, lane,
-          createIndexConstant(rewriter, loc, blockSize - v * kWarpSize));
-      value = arith::SelectOp::create(rewriter, loc, active, value,
-                                      readSlot(loc, array, slot));
+  if (storeOffset) {
+    int64_t chunk = llvm::divideFloorSigned(*storeOffset, kWarpSize);
+    for (int64_t v = 0; v < vthreads; ++v) {
+      int64_t slot = v + chunk;
+      if (slot < 0 || slot >= slots || !getActiveLanes(storers, v))
+        continue;
+      Value value = vector::ExtractOp::create(rewriter, loc, written[0],
+                                              ArrayRef<int64_t>{v});
+      if ((v + 1) * kWarpSize > blockSize) {
+        // Lanes past the block's end run no thread: keep their slot.
+        Value active = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ult, lane,
+            createIndexConstant(rewriter, loc, blockSize - v * kWarpSize));
+        value = arith::SelectOp::create(rewriter, loc, active, value,
+                                        readSlot(loc, array, slot));
+      }
+      array = LaneWriteOp::create(rewriter, loc, value, array,
+                                  createIndexConstant(rewriter, loc, slot));
     }
+  }
+  for (auto [k, store] : llvm::enumerate(fixedStores)) {
+    auto [position, writer] = store;
+    int64_t slot = position / kWarpSize, owner = position % kWarpSize;
+    if (position < 0 || slot >= slots)
+      continue;
+    // The writer's value, moved to the owner lane.
+    Value value = vector::ExtractOp::create(
+        rewriter, loc, written[firstFixed + k],
+        ArrayRef<int64_t>{writer / kWarpSize});
+    if (writer % kWarpSize != owner) {
+      ++numShuffles;
+      value = ShuffleOp::create(rewriter, loc, ShuffleMode::idx, value,
+                                i32(loc, writer % kWarpSize), kWarpSize,
+                                Value())
+                  .getResult();
+    }
+    Value isOwner = arith::CmpIOp::create(rewriter, loc,
+                                          arith::CmpIPredicate::eq, laneI32,
+                                          i32(loc, owner));
+    value = arith::SelectOp::create(rewriter, loc, isOwner, value,
+                                    readSlot(loc, array, slot));
     array = LaneWriteOp::create(rewriter, loc, value, array,
                                 createIndexConstant(rewriter, loc, slot));
   }
@@ -784,11 +899,11 @@ void BufferRewriter::run() {
         })
         .wasInterrupted();
   };
-  auto visitPhase = [&](Operation *op, Value array) {
-    return rewritePhase(cast<VThreadsOp>(op), array);
+  auto visitPhase = [&](Operation *op, MutableArrayRef<Value> array) {
+    array[0] = rewritePhase(cast<VThreadsOp>(op), array[0]);
   };
   StateAccesses warpLevel{isPhase, storesInPhase, visitPhase};
-  (void)threadState(rewriter, body, initial, warpLevel);
+  (void)threadState(rewriter, body, ValueRange{initial}, warpLevel);
 }
 
 /// Erases workgroup attribution `index` of `func`.

@@ -43,24 +43,27 @@ bool wc::canThreadState(Block &block, const StateAccesses &accesses,
   return true;
 }
 
-/// Appends `value` to the operands of the terminator of `block`.
-static void appendYield(Block &block, Value value) {
+/// Appends `values` to the operands of the terminator of `block`.
+static void appendYield(Block &block, ValueRange values) {
   Operation *yield = block.getTerminator();
-  yield->insertOperands(yield->getNumOperands(), value);
+  yield->insertOperands(yield->getNumOperands(), values);
 }
 
-Value wc::threadState(RewriterBase &rewriter, Block &block, Value state,
-                      const StateAccesses &accesses) {
+SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
+                                   ValueRange initial,
+                                   const StateAccesses &accesses) {
+  SmallVector<Value> state(initial);
+  unsigned n = state.size();
   for (Operation &op : llvm::make_early_inc_range(block.without_terminator())) {
     if (accesses.isAccess(&op)) {
-      state = accesses.visit(&op, state);
+      accesses.visit(&op, state);
       continue;
     }
     if (op.getNumRegions() == 0 ||
         !containsAccess(&op, accesses, /*write=*/false))
       continue;
-    if (!containsAccess(&op, accesses, /*write=*/true)) {
-      // Reads only: the value flows in unchanged.
+    if (n == 0 || !containsAccess(&op, accesses, /*write=*/true)) {
+      // Reads only: the values flow in unchanged.
       for (Region &region : op.getRegions())
         for (Block &nested : region)
           (void)threadState(rewriter, nested, state, accesses);
@@ -68,7 +71,8 @@ Value wc::threadState(RewriterBase &rewriter, Block &block, Value state,
     }
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       SmallVector<Type> types(ifOp.getResultTypes());
-      types.push_back(state.getType());
+      for (Value value : state)
+        types.push_back(value.getType());
       rewriter.setInsertionPoint(ifOp);
       auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types,
                                      ifOp.getCondition(),
@@ -80,20 +84,21 @@ Value wc::threadState(RewriterBase &rewriter, Block &block, Value state,
       if (ifOp.getElseRegion().empty()) {
         Block *otherwise = rewriter.createBlock(&newIf.getElseRegion());
         rewriter.setInsertionPointToEnd(otherwise);
-        scf::YieldOp::create(rewriter, ifOp.getLoc(), ValueRange{state});
+        scf::YieldOp::create(rewriter, ifOp.getLoc(), state);
       } else {
         newIf.getElseRegion().takeBody(ifOp.getElseRegion());
         appendYield(newIf.getElseRegion().front(),
                     threadState(rewriter, newIf.getElseRegion().front(), state,
                                 accesses));
       }
-      rewriter.replaceOp(ifOp, newIf.getResults().drop_back());
-      state = newIf.getResults().back();
+      rewriter.replaceOp(ifOp, newIf.getResults().drop_back(n));
+      state.assign(newIf.getResults().take_back(n).begin(),
+                   newIf.getResults().end());
       continue;
     }
     auto forOp = cast<scf::ForOp>(op);
     SmallVector<Value> inits(forOp.getInitArgs());
-    inits.push_back(state);
+    llvm::append_range(inits, state);
     rewriter.setInsertionPoint(forOp);
     auto newFor = scf::ForOp::create(
         rewriter, forOp.getLoc(), forOp.getLowerBound(),
@@ -103,12 +108,12 @@ Value wc::threadState(RewriterBase &rewriter, Block &block, Value state,
     if (!body->empty())
       rewriter.eraseOp(body->getTerminator());
     rewriter.mergeBlocks(forOp.getBody(), body,
-                         body->getArguments().drop_back());
-    appendYield(*body,
-                threadState(rewriter, *body, body->getArguments().back(),
-                            accesses));
-    rewriter.replaceOp(forOp, newFor.getResults().drop_back());
-    state = newFor.getResults().back();
+                         body->getArguments().drop_back(n));
+    SmallVector<Value> carried(body->getArguments().take_back(n));
+    appendYield(*body, threadState(rewriter, *body, carried, accesses));
+    rewriter.replaceOp(forOp, newFor.getResults().drop_back(n));
+    state.assign(newFor.getResults().take_back(n).begin(),
+                 newFor.getResults().end());
   }
   return state;
 }

@@ -3,7 +3,8 @@
 per kernel, what each stage did and the facts of the PTX it produced.
 
 For every MLIR file given, the kernels go through `wc-opt` with the wc
-pipeline (today: `wc-aggregate`, then the lowering `wc-lower-to-nvvm`; the
+pipeline (today: `wc-aggregate`, `wc-remap`, then the lowering
+`wc-lower-to-nvvm`; the
 other Warp-Consolidation stages join it as they land) and the report prints,
 per kernel:
   - the remarks of every wc pass (what it transformed, or why it refused);
@@ -114,7 +115,8 @@ def ptxas_facts(ptxas, ptx, chip):
 
 def report(path, wc_opt, ptxas, chip):
     print("== " + os.path.relpath(path))
-    passes = ["--wc-aggregate=chip=" + chip, "--wc-lower-to-nvvm=chip=" + chip]
+    passes = ["--wc-aggregate=chip=" + chip, "--wc-remap=chip=" + chip,
+              "--wc-lower-to-nvvm=chip=" + chip]
     proc = subprocess.run([wc_opt, path, *passes,
                            "-mlir-print-op-on-diagnostic=false"],
                           capture_output=True, text=True)

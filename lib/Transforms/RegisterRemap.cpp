@@ -37,6 +37,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -511,7 +512,6 @@ public:
 
   void run();
 
-  unsigned numShuffles = 0, numRegisterReads = 0;
 
 private:
   bool isPhaseOfBuffer(Operation *op) const;
@@ -548,7 +548,6 @@ bool BufferRewriter::isPhaseOfBuffer(Operation *op) const {
 Value BufferRewriter::readSlot(Location loc, Value array, int64_t slot) {
   if (slot < 0 || slot >= slots)
     return zero(loc);
-  ++numRegisterReads;
   return LaneReadOp::create(rewriter, loc, array,
                             createIndexConstant(rewriter, loc, slot), laneI32);
 }
@@ -574,7 +573,6 @@ Value BufferRewriter::gather(Location loc, Value array, Element element,
         if (element.value < 0 || slot >= slots) {
           fixed = zero(loc);
         } else {
-          ++numShuffles;
           fixed = LaneReadOp::create(
               rewriter, loc, array, createIndexConstant(rewriter, loc, slot),
               i32(loc, element.value % kWarpSize));
@@ -591,7 +589,6 @@ Value BufferRewriter::gather(Location loc, Value array, Element element,
         values.push_back(own);
         break;
       }
-      ++numShuffles;
       values.push_back(ShuffleOp::create(rewriter, loc, ShuffleMode::xor_, own,
                                          i32(loc, mask), kWarpSize, Value())
                            .getResult());
@@ -605,7 +602,6 @@ Value BufferRewriter::gather(Location loc, Value array, Element element,
         values.push_back(readSlot(loc, array, low));
         break;
       }
-      ++numShuffles;
       if (last + offset < kWarpSize) {
         // No reading lane wraps into the next slot.
         values.push_back(ShuffleOp::create(rewriter, loc, ShuffleMode::down,
@@ -865,7 +861,6 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
         rewriter, loc, written[firstFixed + k],
         ArrayRef<int64_t>{writer / kWarpSize});
     if (writer % kWarpSize != owner) {
-      ++numShuffles;
       value = ShuffleOp::create(rewriter, loc, ShuffleMode::idx, value,
                                 i32(loc, writer % kWarpSize), kWarpSize,
                                 Value())
@@ -904,6 +899,40 @@ void BufferRewriter::run() {
   };
   StateAccesses warpLevel{isPhase, storesInPhase, visitPhase};
   (void)threadState(rewriter, body, ValueRange{initial}, warpLevel);
+}
+
+/// Erases the unused values the gathers left (reads of slots no thread
+/// needed), then counts the shuffles and register reads of `job`.
+static std::pair<unsigned, unsigned> cleanUpAndCount(WarpJobOp job) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> ops;
+    job.walk([&](Operation *op) {
+      if (op->getNumRegions() == 0 && op->getNumResults() != 0)
+        ops.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(ops)) {
+      if (op->use_empty() &&
+          (isa<LaneReadOp, ShuffleOp>(op) || isOpTriviallyDead(op))) {
+        op->erase();
+        changed = true;
+      }
+    }
+  }
+  unsigned shuffles = 0, registerReads = 0;
+  job.walk([&](Operation *op) {
+    if (isa<ShuffleOp>(op))
+      ++shuffles;
+    if (auto read = dyn_cast<LaneReadOp>(op)) {
+      auto cast = read.getLane().getDefiningOp<arith::IndexCastUIOp>();
+      if (cast && cast.getIn().getDefiningOp<gpu::LaneIdOp>())
+        ++registerReads;
+      else
+        ++shuffles;
+    }
+  });
+  return {shuffles, registerReads};
 }
 
 /// Erases workgroup attribution `index` of `func`.
@@ -1063,16 +1092,17 @@ void RegisterRemapPass::remapKernel(gpu::GPUFuncOp func,
 
   SmallVector<unsigned> erasedAttributions;
   for (auto &[plan, job] : plans) {
-    BufferRewriter bufferRewriter(job, plan);
-    bufferRewriter.run();
+    auto [shufflesBefore, readsBefore] = cleanUpAndCount(job);
+    BufferRewriter(job, plan).run();
+    auto [shuffles, reads] = cleanUpAndCount(job);
     func.emitRemark("wc-remap: ")
         << describeBuffer(plan.buffer, plan.bufferIndex) << " became "
         << plan.arrayType << " (" << plan.arrayType.getSlotsPerLane()
         << " slots per lane"
         << (plan.shift ? ", layout shifted by " + std::to_string(plan.shift)
                        : std::string())
-        << "): " << bufferRewriter.numRegisterReads << " register reads, "
-        << bufferRewriter.numShuffles << " shuffles per job";
+        << "): " << reads - readsBefore << " register reads, "
+        << shuffles - shufflesBefore << " shuffles per job";
     if (plan.bufferIndex >= 0)
       erasedAttributions.push_back(plan.bufferIndex);
     else

@@ -219,6 +219,61 @@ static std::optional<Element> toElement(AffineExpr index, int64_t xorMask,
   return std::nullopt;
 }
 
+/// The number of virtual threads of a lane that run some thread of `range`.
+static int64_t countActiveVThreads(ThreadRange range, int64_t vthreads) {
+  int64_t count = 0;
+  for (int64_t v = 0; v < vthreads; ++v)
+    count += getActiveLanes(range, v).has_value();
+  return count;
+}
+
+/// Estimates, per job, the shared-memory accesses the remap of `plan`
+/// replaces and the shuffles it needs (gathers per phase and pattern, as
+/// the rewrite builds them).
+static std::pair<int64_t, int64_t> estimateCost(WarpJobOp job,
+                                                const BufferPlan &plan) {
+  ArrayRef<int64_t> block = job.getBlock();
+  int64_t vthreads = job.getVirtualThreads();
+  int64_t accesses = 0;
+  // Per phase: the read patterns that need shuffles, with their threads.
+  DenseMap<Operation *, SmallVector<std::pair<Element, ThreadRange>>> reads;
+  for (const PlannedAccess &access : plan.accesses) {
+    auto phase = access.op->getParentOfType<VThreadsOp>();
+    ThreadRange range = getThreadRange(access.op, phase, block);
+    accesses += countActiveVThreads(range, vthreads);
+    if (access.isStore) {
+      if (access.writer >= 0)
+        reads[phase].push_back(
+            {{Element::Kind::Fixed, access.elements[0].value}, range});
+      continue;
+    }
+    for (const Element &element : access.elements) {
+      auto &list = reads[phase];
+      auto *it = llvm::find_if(list, [&](auto &p) { return p.first == element; });
+      if (it == list.end())
+        list.push_back({element, range});
+      else
+        it->second = {std::min(it->second.lo, range.lo),
+                      std::max(it->second.hi, range.hi)};
+    }
+  }
+  int64_t shuffles = 0;
+  for (auto &[phase, list] : reads)
+    for (auto &[element, range] : list) {
+      switch (element.kind) {
+      case Element::Kind::Fixed:
+        ++shuffles;
+        break;
+      case Element::Kind::Relative:
+      case Element::Kind::Butterfly:
+        if (element.value % kWarpSize != 0)
+          shuffles += countActiveVThreads(range, vthreads);
+        break;
+      }
+    }
+  return {accesses, shuffles};
+}
+
 /// Plans the remapping of `buffer`, or fails with the reason in `why` and
 /// the offending op in `culprit`.
 static FailureOr<BufferPlan> planBuffer(WarpJobOp job,
@@ -382,6 +437,16 @@ static FailureOr<BufferPlan> planBuffer(WarpJobOp job,
       }
   }
   culprit = nullptr;
+
+  // Shuffles must not outnumber the shared-memory accesses they replace
+  // (broadcast- or all-to-all-dominated patterns stay in shared memory).
+  auto [accessCount, shuffleCount] = estimateCost(job, plan);
+  if (shuffleCount > accessCount) {
+    why = "its reads need " + std::to_string(shuffleCount) +
+          " shuffles per job, more than the " + std::to_string(accessCount) +
+          " shared-memory accesses they replace";
+    return failure();
+  }
 
   int64_t padded = llvm::alignTo(plan.numElements + plan.shift, kWarpSize);
   plan.arrayType = LaneArrayType::get(job.getContext(), padded,

@@ -24,11 +24,9 @@ using namespace mlir;
 using namespace mlir::wc;
 
 bool mlir::wc::isWorkgroupMemRef(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref)
-    return false;
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+  auto memref = dyn_cast<BaseMemRefType>(type);
+  return memref && gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
+                       memref.getMemorySpace());
 }
 
 bool SharedBufferAccesses::isStatic() const {

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "WC/Analysis/SharedAccess.h"
 #include "WC/Analysis/Uniformity.h"
 #include "WC/Target/TargetDescription.h"
 #include "WC/Transforms/Aggregation.h"
@@ -38,10 +39,7 @@ using namespace mlir::wc;
 // Kernel facts
 //===----------------------------------------------------------------------===//
 
-/// Returns the block shape of `func`: its `known_block_size`, else the
-/// constant block size of its launches, which must all agree. Fails with
-/// the reason in `why`.
-static FailureOr<BlockShape> getBlockShape(gpu::GPUFuncOp func,
+FailureOr<BlockShape> wc::getBlockShape(gpu::GPUFuncOp func,
                                            ArrayRef<gpu::LaunchFuncOp> launches,
                                            std::string &why) {
   std::optional<BlockShape> shape;
@@ -72,15 +70,6 @@ static FailureOr<BlockShape> getBlockShape(gpu::GPUFuncOp func,
     return failure();
   }
   return *shape;
-}
-
-/// Returns true if buffers of `type` live in workgroup memory.
-static bool isWorkgroupMemRef(Type type) {
-  auto memref = dyn_cast<BaseMemRefType>(type);
-  if (!memref)
-    return false;
-  return gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
-      memref.getMemorySpace());
 }
 
 /// What a kernel contains that decides how (and whether) it is aggregated.

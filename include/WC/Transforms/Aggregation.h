@@ -29,6 +29,13 @@ inline int64_t getNumThreads(BlockShape shape) {
   return shape[0] * shape[1] * shape[2];
 }
 
+/// Returns the block shape of `func`: its `known_block_size`, else the
+/// constant block size of its launches, which must all agree. Fails with
+/// the reason in `why`.
+FailureOr<BlockShape> getBlockShape(gpu::GPUFuncOp func,
+                                    ArrayRef<gpu::LaunchFuncOp> launches,
+                                    std::string &why);
+
 /// Returns an index constant.
 inline Value createIndexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);

@@ -89,6 +89,55 @@ def RegisterRemap : Pass<"wc-remap", "::mlir::ModuleOp"> {
                            "::mlir::gpu::GPUDialect"];
 }
 
+def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
+  let summary = "Run the block jobs of one-warp kernels on persistent warp agents";
+  let description = [{
+    Warp delegation, the third stage of the Warp-Consolidation model. A
+    kernel whose blocks are single warps (a warp job from `wc-aggregate`, a
+    resized kernel, or one written so) becomes a persistent kernel of
+    hyper-CTAs of `warps` warps; every warp is an independent agent that
+    runs original block jobs in a `wc.job_loop`, with no barrier among the
+    warps of a hyper-CTA. Block and grid ids inside the job become the job's
+    ids and the original grid (new kernel arguments); thread ids the lane.
+
+    Agents: at most `agents-per-sm` per SM (default half the warp slots of
+    the chip, which leaves each thread 64 registers on sm_90; the kernel gets
+    `nvvm.minctasm` so that ptxas keeps them resident), fewer when the
+    multiplexed workgroup memory (each agent gets its own slice of every
+    buffer left after remapping) does not fit, and never more than the jobs
+    of a launch: launch sites start `ceil(min(jobs, agents, throttle) / W)`
+    hyper-CTAs. Schedules: `static` (agent a takes jobs a, a + A, ...) and
+    `dynamic` (an atomic ticket per launch site, allocated and zeroed once
+    in the host function and reset by the kernel's last agent, so the kernel
+    can be launched again). `order` maps job numbers to 2-D/3-D job ids;
+    `throttle` limits the agents that take jobs.
+
+    Refused, with a remark: blocks that are not one warp, block barriers,
+    cluster or NVVM special-register ops, calls, workgroup buffers used by
+    anything but loads and stores, dynamic shared memory, unstructured
+    bodies, kernels already delegated.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (SM count, warp and block slots, shared memory)">,
+    Option<"schedule", "schedule", "std::string", /*default=*/"\"static\"",
+           "How agents take jobs: static or dynamic">,
+    Option<"order", "order", "std::string", /*default=*/"\"x-major\"",
+           "Job numbering over 2-D/3-D grids: x-major or y-major">,
+    Option<"warps", "warps", "int64_t", /*default=*/"0",
+           "Warps (agents) per hyper-CTA (0: from the target)">,
+    Option<"agentsPerSM", "agents-per-sm", "int64_t", /*default=*/"0",
+           "Agents resident per SM (0: half the warp slots)">,
+    Option<"agents", "agents", "int64_t", /*default=*/"0",
+           "Total agents (0: SM count x agents per SM)">,
+    Option<"throttle", "throttle", "int64_t", /*default=*/"0",
+           "Agents that take jobs (0: all)">
+  ];
+  let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect", "::mlir::NVVM::NVVMDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def TestUniformity : Pass<"wc-test-uniformity"> {
   let summary = "Report the block uniformity of every value (for tests)";
   let description = [{

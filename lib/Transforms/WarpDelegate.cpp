@@ -1,0 +1,457 @@
+//===- WarpDelegate.cpp - Persistent warp agents run the block jobs -------===//
+//
+// The `wc-delegate` pass: warp delegation, the third stage of the
+// Warp-Consolidation model. A kernel whose blocks are single warps (after
+// wc-aggregate: a warp job, or a resized kernel) becomes a persistent
+// kernel: hyper-CTAs of W warps, each warp an independent agent that loops
+// over the original block jobs (`wc.job_loop`), with a static or dynamic
+// (atomic ticket) schedule. No barrier joins the warps of a hyper-CTA.
+// Workgroup memory left after remapping is multiplexed: each agent gets its
+// slice. Launch sites launch enough hyper-CTAs for the agents the target
+// keeps resident (never more agents than jobs) and pass the original grid.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Analysis/SharedAccess.h"
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Target/TargetDescription.h"
+#include "WC/Transforms/Aggregation.h"
+#include "WC/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_WARPDELEGATE
+#include "WC/Transforms/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+
+namespace {
+/// How agents are laid out and scheduled.
+struct DelegationPlan {
+  Schedule schedule = Schedule::static_stride;
+  PartitionOrder order = PartitionOrder::x_major;
+  /// Warps (agents) per hyper-CTA.
+  int64_t warps = 4;
+  /// Hyper-CTAs resident per SM, and the agents the launch starts at most.
+  int64_t blocksPerSM = 8;
+  int64_t maxAgents = 0;
+  /// Throttle: the agents that take jobs (0: all).
+  int64_t activeAgents = 0;
+};
+} // namespace
+
+/// Checks that `func` can be delegated; returns the reason otherwise.
+static std::optional<std::string>
+checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
+  std::string why;
+  FailureOr<BlockShape> shape = getBlockShape(func, launches, why);
+  if (failed(shape))
+    return why;
+  if (*shape != BlockShape{kWarpSize, 1, 1})
+    return "its blocks of " + std::to_string((*shape)[0]) + " x " +
+           std::to_string((*shape)[1]) + " x " + std::to_string((*shape)[2]) +
+           " threads are not single warps (run wc-aggregate first)";
+  if (!func.getBody().hasOneBlock())
+    return std::string("its body has several blocks (unstructured control "
+                       "flow)");
+  for (gpu::LaunchFuncOp launch : launches) {
+    if (launch.getDynamicSharedMemorySize())
+      return std::string("a launch uses dynamic shared memory");
+    if (launch.getClusterSizeX())
+      return std::string("a launch uses thread-block clusters");
+  }
+  std::optional<std::string> blocker;
+  func.walk([&](Operation *op) {
+    auto refuse = [&](StringRef what) {
+      blocker = ("it uses '" + op->getName().getStringRef() + "', " + what)
+                    .str();
+      return WalkResult::interrupt();
+    };
+    if (isa<JobLoopOp>(op))
+      return refuse("it is already delegated");
+    if (isa<gpu::BarrierOp>(op))
+      return refuse("a block barrier, which would join the agents of a "
+                    "hyper-CTA");
+    if (isa<gpu::ClusterIdOp, gpu::ClusterDimOp, gpu::ClusterBlockIdOp,
+            gpu::ClusterDimBlocksOp, gpu::DynamicSharedMemoryOp,
+            CallOpInterface>(op) ||
+        (isa<NVVM::NVVMDialect>(op->getDialect()) && !isa<NVVM::SyncWarpOp>(op)))
+      return refuse("whose meaning delegation would change");
+    for (Value result : op->getResults())
+      if (isWorkgroupMemRef(result.getType()) &&
+          !isa<memref::AllocaOp, memref::AllocOp>(op))
+        return refuse("a workgroup buffer the pass cannot give each agent a "
+                      "slice of");
+    return WalkResult::advance();
+  });
+  if (blocker)
+    return blocker;
+  // Workgroup buffers are multiplexed by prefixing their indices: only
+  // loads and stores may use them.
+  SmallVector<Value> buffers(func.getWorkgroupAttributions());
+  func.walk([&](Operation *op) {
+    if (isa<memref::AllocaOp, memref::AllocOp>(op) &&
+        isWorkgroupMemRef(op->getResult(0).getType()))
+      buffers.push_back(op->getResult(0));
+  });
+  for (Value buffer : buffers)
+    for (Operation *user : buffer.getUsers()) {
+      auto load = dyn_cast<memref::LoadOp>(user);
+      auto store = dyn_cast<memref::StoreOp>(user);
+      if (!load && !(store && store.getMemRef() == buffer))
+        return ("workgroup buffer " + std::string("used by '") +
+                user->getName().getStringRef() +
+                "' (only loads and stores can be given a slice per agent)")
+            .str();
+      if (!cast<MemRefType>(buffer.getType()).hasStaticShape())
+        return std::string("a workgroup buffer has a dynamic shape");
+    }
+  return std::nullopt;
+}
+
+/// Bytes of workgroup memory one agent of `func` uses.
+static int64_t getWorkgroupBytes(gpu::GPUFuncOp func) {
+  int64_t bytes = 0;
+  auto add = [&](Type type) {
+    auto memref = cast<MemRefType>(type);
+    int64_t bits = memref.getElementType().isIndex()
+                       ? 64
+                       : memref.getElementType().getIntOrFloatBitWidth();
+    bytes += memref.getNumElements() * llvm::divideCeil(bits, 8);
+  };
+  for (Value buffer : func.getWorkgroupAttributions())
+    add(buffer.getType());
+  func.walk([&](Operation *op) {
+    if (isa<memref::AllocaOp, memref::AllocOp>(op) &&
+        isWorkgroupMemRef(op->getResult(0).getType()))
+      add(op->getResult(0).getType());
+  });
+  return bytes;
+}
+
+/// Gives each agent its slice of `buffer`: a buffer W times larger, indexed
+/// first by the agent's warp in the hyper-CTA.
+static Value multiplex(OpBuilder &b, Value buffer, int64_t warps,
+                       Value warpInBlock) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<int64_t> shape{warps};
+  llvm::append_range(shape, type.getShape());
+  auto wide = MemRefType::get(shape, type.getElementType(), AffineMap(),
+                              type.getMemorySpace());
+  Value replacement;
+  if (auto arg = dyn_cast<BlockArgument>(buffer)) {
+    arg.setType(wide);
+    replacement = arg;
+  } else {
+    Operation *alloc = buffer.getDefiningOp();
+    alloc->getResult(0).setType(wide);
+    replacement = alloc->getResult(0);
+  }
+  for (Operation *user : llvm::make_early_inc_range(replacement.getUsers())) {
+    if (auto load = dyn_cast<memref::LoadOp>(user)) {
+      SmallVector<Value> indices{warpInBlock};
+      llvm::append_range(indices, load.getIndices());
+      load.getIndicesMutable().assign(indices);
+    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      SmallVector<Value> indices{warpInBlock};
+      llvm::append_range(indices, store.getIndices());
+      store.getIndicesMutable().assign(indices);
+    }
+  }
+  return replacement;
+}
+
+/// Rewrites the body of `func` into a job loop run by persistent agents;
+/// appends the arguments the launches must pass (grid x, y, z, and the
+/// counter of the dynamic schedule).
+static void delegateKernel(gpu::GPUFuncOp func, const DelegationPlan &plan) {
+  MLIRContext *context = func.getContext();
+  Location loc = func.getLoc();
+  Block &entry = func.getBody().front();
+  OpBuilder b(context);
+  Type index = b.getIndexType();
+
+  // New kernel arguments: the original grid, and the ticket counter.
+  unsigned numInputs = func.getFunctionType().getNumInputs();
+  SmallVector<unsigned> positions(3, numInputs);
+  SmallVector<Type> types(3, index);
+  SmallVector<DictionaryAttr> attrs(3, DictionaryAttr::get(context));
+  SmallVector<Location> locs(3, loc);
+  if (plan.schedule == Schedule::dynamic_ticket) {
+    positions.push_back(numInputs);
+    types.push_back(MemRefType::get({2}, b.getI32Type()));
+    attrs.push_back(DictionaryAttr::get(context));
+    locs.push_back(loc);
+  }
+  if (failed(func.insertArguments(positions, types, attrs, locs)))
+    llvm_unreachable("gpu.func takes more arguments");
+  ValueRange grid = entry.getArguments().slice(numInputs, 3);
+  Value counter = plan.schedule == Schedule::dynamic_ticket
+                      ? entry.getArgument(numInputs + 3)
+                      : Value();
+
+  // The original body becomes the body of the job loop.
+  Block *body = new Block;
+  SmallVector<Value, 3> jobIds;
+  for (int i = 0; i < 3; ++i)
+    jobIds.push_back(body->addArgument(index, loc));
+  body->getOperations().splice(body->end(), entry.getOperations(),
+                               entry.begin(), std::prev(entry.end()));
+  b.setInsertionPointToEnd(body);
+  YieldOp::create(b, loc);
+
+  // The agent: warp w of hyper-CTA b is agent b * W + w of gridDim.x * W.
+  b.setInsertionPointToStart(&entry);
+  Value warpSize = createIndexConstant(b, loc, kWarpSize);
+  Value warps = createIndexConstant(b, loc, plan.warps);
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value warpInBlock = arith::DivUIOp::create(b, loc, tid, warpSize);
+  Value lane = arith::RemUIOp::create(b, loc, tid, warpSize);
+  Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value agent = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, blockId, warps), warpInBlock);
+  Value gridDim = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+  Value agents = arith::MulIOp::create(b, loc, gridDim, warps);
+
+  // Workgroup buffers: one slice per agent, allocated once per hyper-CTA.
+  for (Value buffer : llvm::to_vector(func.getWorkgroupAttributions()))
+    multiplex(b, buffer, plan.warps, warpInBlock);
+  SmallVector<Operation *> allocs;
+  body->walk([&](Operation *op) {
+    if (isa<memref::AllocaOp, memref::AllocOp>(op) &&
+        isWorkgroupMemRef(op->getResult(0).getType()))
+      allocs.push_back(op);
+  });
+  for (Operation *alloc : allocs) {
+    multiplex(b, alloc->getResult(0), plan.warps, warpInBlock);
+    alloc->moveBefore(&entry, b.getInsertionPoint());
+  }
+
+  auto loop = JobLoopOp::create(
+      b, loc, grid[0], grid[1], grid[2], agent, agents, counter, plan.schedule,
+      plan.order,
+      plan.activeAgents ? b.getI64IntegerAttr(plan.activeAgents)
+                        : IntegerAttr());
+  loop.getBody().push_back(body);
+
+  // Inside the job: the original ids.
+  b.setInsertionPointToStart(body);
+  Value zero = createIndexConstant(b, loc, 0);
+  Value one = createIndexConstant(b, loc, 1);
+  Value jobWarpSize = createIndexConstant(b, loc, kWarpSize);
+  SmallVector<Operation *> idOps;
+  body->walk([&](Operation *op) {
+    if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, gpu::BlockDimOp,
+            gpu::GlobalIdOp, gpu::SubgroupIdOp, gpu::NumSubgroupsOp>(op))
+      idOps.push_back(op);
+  });
+  for (Operation *op : idOps) {
+    b.setInsertionPoint(op);
+    auto dim = [&](auto idOp) { return static_cast<int>(idOp.getDimension()); };
+    Value replacement;
+    if (auto id = dyn_cast<gpu::BlockIdOp>(op))
+      replacement = jobIds[dim(id)];
+    else if (auto id = dyn_cast<gpu::GridDimOp>(op))
+      replacement = grid[dim(id)];
+    else if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+      replacement = dim(id) == 0 ? lane : zero;
+    else if (auto id = dyn_cast<gpu::BlockDimOp>(op))
+      replacement = dim(id) == 0 ? jobWarpSize : one;
+    else if (auto id = dyn_cast<gpu::GlobalIdOp>(op))
+      replacement =
+          dim(id) == 0
+              ? arith::AddIOp::create(
+                    b, loc,
+                    arith::MulIOp::create(b, loc, jobIds[0], jobWarpSize),
+                    lane)
+              : jobIds[dim(id)];
+    else if (isa<gpu::SubgroupIdOp>(op))
+      replacement = zero;
+    else
+      replacement = one;
+    op->getResult(0).replaceAllUsesWith(replacement);
+    op->erase();
+  }
+
+  // Launch bounds: the hyper-CTA shape, and the residency the agent count
+  // assumes (which caps the registers per thread).
+  int32_t threads = plan.warps * kWarpSize;
+  func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({threads, 1, 1}));
+  func->removeAttr(func.getKnownGridSizeAttrName());
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                b.getI32IntegerAttr(plan.blocksPerSM));
+}
+
+/// Allocates the ticket counter of a dynamic-schedule launch at the start of
+/// its host function (zeroed once; the kernel resets it), freed at its
+/// returns.
+static Value createLaunchCounter(gpu::LaunchFuncOp launch) {
+  auto host = launch->getParentOfType<FunctionOpInterface>();
+  Region &body = host.getFunctionBody();
+  OpBuilder b(launch.getContext());
+  b.setInsertionPointToStart(&body.front());
+  Location loc = launch.getLoc();
+  auto type = MemRefType::get({2}, b.getI32Type());
+  Value counter = gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
+                                       ValueRange(), ValueRange(), ValueRange())
+                      .getMemref();
+  Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  gpu::MemsetOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(), counter,
+                        zero);
+  for (Block &block : body)
+    if (block.mightHaveTerminator() &&
+        block.getTerminator()->hasTrait<OpTrait::ReturnLike>()) {
+      b.setInsertionPoint(block.getTerminator());
+      gpu::DeallocOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(),
+                             counter);
+    }
+  return counter;
+}
+
+/// Launches hyper-CTAs for min(jobs, agents the target keeps resident,
+/// throttle) agents and passes the original grid (and counter).
+static void updateLaunch(gpu::LaunchFuncOp launch, const DelegationPlan &plan) {
+  Value counter;
+  if (plan.schedule == Schedule::dynamic_ticket)
+    counter = createLaunchCounter(launch);
+  OpBuilder b(launch);
+  Location loc = launch.getLoc();
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  Value jobs = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, grid.x, grid.y), grid.z);
+  int64_t limit = plan.maxAgents;
+  if (plan.activeAgents)
+    limit = std::min(limit, plan.activeAgents);
+  Value agents = arith::MinUIOp::create(b, loc, jobs,
+                                        createIndexConstant(b, loc, limit));
+  Value blocks = arith::CeilDivUIOp::create(
+      b, loc, agents, createIndexConstant(b, loc, plan.warps));
+  SmallVector<Value> args(launch.getKernelOperands());
+  args.append({grid.x, grid.y, grid.z});
+  if (counter)
+    args.push_back(counter);
+  Value one = createIndexConstant(b, loc, 1);
+  launch.getKernelOperandsMutable().assign(args);
+  launch.getGridSizeXMutable().assign(blocks);
+  launch.getGridSizeYMutable().assign(one);
+  launch.getGridSizeZMutable().assign(one);
+  launch.getBlockSizeXMutable().assign(
+      createIndexConstant(b, loc, plan.warps * kWarpSize));
+  launch.getBlockSizeYMutable().assign(one);
+  launch.getBlockSizeZMutable().assign(one);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct WarpDelegatePass
+    : public wc::impl::WarpDelegateBase<WarpDelegatePass> {
+  using WarpDelegateBase::WarpDelegateBase;
+  void runOnOperation() override;
+};
+} // namespace
+
+void WarpDelegatePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  std::optional<TargetDescription> target = TargetDescription::lookup(chip);
+  if (!target) {
+    module.emitError("wc-delegate: unknown chip '")
+        << chip << "' (known: " << TargetDescription::knownChips() << ")";
+    return signalPassFailure();
+  }
+  DelegationPlan base;
+  if (schedule == "dynamic")
+    base.schedule = Schedule::dynamic_ticket;
+  else if (schedule != "static") {
+    module.emitError("wc-delegate: unknown schedule '")
+        << schedule << "' (static or dynamic)";
+    return signalPassFailure();
+  }
+  if (order == "y-major")
+    base.order = PartitionOrder::y_major;
+  else if (order != "x-major") {
+    module.emitError("wc-delegate: unknown order '")
+        << order << "' (x-major or y-major)";
+    return signalPassFailure();
+  }
+  // Hyper-CTAs large enough that warp slots, not block slots, limit the
+  // agents per SM.
+  base.warps = warps;
+  if (base.warps == 0)
+    base.warps = llvm::PowerOf2Ceil(
+        2 * llvm::divideCeil(target->warpSlotsPerSM, target->blockSlotsPerSM));
+  if (base.warps < 1 || base.warps * kWarpSize > target->maxThreadsPerBlock) {
+    module.emitError("wc-delegate: ")
+        << warps << " warps per hyper-CTA do not fit a block of "
+        << target->chip;
+    return signalPassFailure();
+  }
+  int64_t agentsPerSMTarget =
+      agentsPerSM ? agentsPerSM : target->warpSlotsPerSM / 2;
+  base.activeAgents = throttle;
+
+  SymbolTableCollection symbols;
+  DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+            launch, launch.getKernel()))
+      launches[kernel].push_back(launch);
+  });
+  SmallVector<gpu::GPUFuncOp> kernels;
+  module.walk([&](gpu::GPUFuncOp func) {
+    if (func.isKernel())
+      kernels.push_back(func);
+  });
+  for (gpu::GPUFuncOp func : kernels) {
+    ArrayRef<gpu::LaunchFuncOp> sites = launches[func];
+    if (std::optional<std::string> why = checkDelegable(func, sites)) {
+      func.emitRemark("wc-delegate: kernel left unchanged: ") << *why;
+      continue;
+    }
+    DelegationPlan plan = base;
+    // Residency: warp slots, block slots and workgroup memory per SM.
+    int64_t blocks = std::max<int64_t>(1, agentsPerSMTarget / plan.warps);
+    blocks = std::min(blocks, target->blockSlotsPerSM);
+    int64_t bytes = getWorkgroupBytes(func) * plan.warps;
+    if (bytes > target->sharedMemoryPerBlock) {
+      func.emitRemark("wc-delegate: kernel left unchanged: its workgroup "
+                      "memory for ")
+          << plan.warps << " agents (" << bytes << " bytes) exceeds a block's "
+          << target->sharedMemoryPerBlock << " bytes";
+      continue;
+    }
+    if (bytes)
+      blocks = std::min(blocks, target->sharedMemoryPerSM / bytes);
+    plan.blocksPerSM = blocks;
+    plan.maxAgents = agents ? agents : target->smCount * blocks * plan.warps;
+    delegateKernel(func, plan);
+    for (gpu::LaunchFuncOp launch : sites)
+      updateLaunch(launch, plan);
+    InFlightDiagnostic remark =
+        func.emitRemark("wc-delegate: persistent agents: hyper-CTAs of ")
+        << plan.warps << " warps, " << blocks << " per SM, at most "
+        << plan.maxAgents << " agents, "
+        << (plan.schedule == Schedule::static_stride ? "static" : "dynamic")
+        << " schedule, "
+        << (plan.order == PartitionOrder::x_major ? "x-major" : "y-major");
+    if (plan.activeAgents)
+      remark << ", throttled to " << plan.activeAgents << " agents";
+    if (bytes)
+      remark << ", " << bytes << " bytes of workgroup memory per hyper-CTA";
+  }
+}

@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineExprVisitor.h"
@@ -97,6 +99,16 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
         return linearThreadId().floorDiv(kWarpSize);
       return threadId(arg.getArgNumber() - 1);
     }
+    // The induction variable of a loop with constant bounds inside a phase
+    // takes the same values in every thread: a symbol that unrolling the
+    // loop turns into constants.
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+        loop && arg == loop.getInductionVar() &&
+        loop->getParentOfType<VThreadsOp>() &&
+        getConstantIntValue(loop.getLowerBound()) &&
+        getConstantIntValue(loop.getUpperBound()) &&
+        getConstantIntValue(loop.getStep()))
+      return symbol(value);
   }
   Operation *def = value.getDefiningOp();
   if (auto id = dyn_cast_or_null<gpu::ThreadIdOp>(def))

@@ -36,6 +36,7 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/MathExtras.h"
@@ -394,7 +395,8 @@ static FailureOr<BufferPlan> planBuffer(WarpJobOp job,
   // fixed element, which no thread's relative store may also write, and no
   // butterfly read of an element a shifted store may write.
   DenseMap<Operation *, int64_t> phaseStore;
-  DenseMap<std::pair<Operation *, int64_t>, int64_t> fixedWriter;
+  DenseMap<std::pair<Operation *, int64_t>, std::pair<int64_t, Operation *>>
+      fixedWriter;
   for (const PlannedAccess &access : plan.accesses) {
     if (!access.isStore)
       continue;
@@ -402,9 +404,9 @@ static FailureOr<BufferPlan> planBuffer(WarpJobOp job,
     Operation *phase = access.op->getParentOfType<VThreadsOp>();
     int64_t position = access.elements[0].value;
     if (access.writer >= 0) {
-      auto [it, inserted] =
-          fixedWriter.try_emplace({phase, position}, access.writer);
-      if (!inserted && it->second != access.writer) {
+      auto [it, inserted] = fixedWriter.try_emplace(
+          {phase, position}, std::make_pair(access.writer, access.op));
+      if (!inserted && it->second.first != access.writer) {
         why = "two threads store to one fixed element in a phase";
         return failure();
       }
@@ -418,6 +420,7 @@ static FailureOr<BufferPlan> planBuffer(WarpJobOp job,
   }
   for (auto &[key, writer] : fixedWriter) {
     auto it = phaseStore.find(key.first);
+    culprit = writer.second;
     if (it != phaseStore.end() && key.second - it->second >= 0 &&
         key.second - it->second < job.getBlockSize()) {
       why = "a fixed element is also a thread's own stored element";
@@ -524,8 +527,7 @@ static scf::ForOp findLoopToUnroll(WarpJobOp job,
           continue;
         auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
         if (!loop || arg != loop.getInductionVar() ||
-            !job->isProperAncestor(loop) ||
-            loop->getParentOfType<VThreadsOp>())
+            !job->isProperAncestor(loop))
           continue;
         std::optional<int64_t> trips = getTripCount(loop);
         if (trips && *trips <= kMaxUnrolledTrips)
@@ -667,6 +669,12 @@ Value BufferRewriter::gather(Location loc, Value array, Element element,
         values.push_back(readSlot(loc, array, low));
         break;
       }
+      auto inRange = [&](int64_t slot) { return slot >= 0 && slot < slots; };
+      if (!inRange(low) && !inRange(high)) {
+        // Only elements past the buffer: no thread may read them.
+        values.push_back(zero(loc));
+        break;
+      }
       if (last + offset < kWarpSize) {
         // No reading lane wraps into the next slot.
         values.push_back(ShuffleOp::create(rewriter, loc, ShuffleMode::down,
@@ -709,6 +717,22 @@ Value BufferRewriter::gather(Location loc, Value array, Element element,
   return vector::FromElementsOp::create(rewriter, loc, vectorType, values);
 }
 
+/// Whether `op`, inside `phase`, runs for every thread its enclosing
+/// `tid <pred> c` conditions admit (no other condition or loop encloses it).
+static bool isGuardedOnlyByThreadId(Operation *op, VThreadsOp phase) {
+  Value tid = phase.getThreadIds()[0];
+  for (Operation *parent = op->getParentOp(); parent != phase;
+       parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    auto cmp = ifOp ? ifOp.getCondition().getDefiningOp<arith::CmpIOp>()
+                    : arith::CmpIOp();
+    if (!cmp || cmp.getLhs() != tid ||
+        !matchPattern(cmp.getRhs(), m_Constant()))
+      return false;
+  }
+  return true;
+}
+
 /// The position that thread `t` accesses at `element`.
 static int64_t positionFor(Element element, int64_t t) {
   switch (element.kind) {
@@ -745,6 +769,9 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
   std::optional<int64_t> storeOffset;
   ThreadRange storers{0, 0};
   SmallVector<std::pair<int64_t, int64_t>> fixedStores;
+  // Whether a fixed store may not run for its writer (then the carried
+  // value must start as the element's current value).
+  DenseSet<std::pair<int64_t, int64_t>> conditionalFixed;
   SmallVector<const PlannedAccess *> accesses;
   phase.walk([&](Operation *op) {
     auto it = accessOf.find(op);
@@ -759,6 +786,8 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
                                         access.writer};
       if (!llvm::is_contained(fixedStores, store))
         fixedStores.push_back(store);
+      if (!isGuardedOnlyByThreadId(op, phase))
+        conditionalFixed.insert(store);
       return;
     }
     storeOffset = access.elements[0].value;
@@ -796,8 +825,22 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
   if (storeOffset)
     addPattern({Element::Kind::Relative, *storeOffset},
                ThreadRange{0, blockSize});
-  for (auto [position, writer] : fixedStores)
-    addPattern({Element::Kind::Fixed, position}, ThreadRange{0, blockSize});
+  // A fixed element's carried value starts as its current value only when
+  // the writer may read it or may not store it.
+  auto needsCurrent = [&](std::pair<int64_t, int64_t> store) {
+    if (conditionalFixed.contains(store))
+      return true;
+    for (const PlannedAccess *access : accesses)
+      if (!access->isStore)
+        for (const Element &element : access->elements)
+          if (positionFor(element, store.second) == store.first)
+            return true;
+    return false;
+  };
+  for (auto store : fixedStores)
+    if (needsCurrent(store))
+      addPattern({Element::Kind::Fixed, store.first},
+                 ThreadRange{0, blockSize});
   SmallVector<Value> gathered;
   for (auto &[element, range] : patterns)
     gathered.push_back(gather(loc, array, element, range));
@@ -877,8 +920,10 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
   SmallVector<Value> initial;
   if (storeOffset)
     initial.push_back(extractFor({Element::Kind::Relative, *storeOffset}));
-  for (auto [position, writer] : fixedStores)
-    initial.push_back(extractFor({Element::Kind::Fixed, position}));
+  for (auto store : fixedStores)
+    initial.push_back(needsCurrent(store)
+                          ? extractFor({Element::Kind::Fixed, store.first})
+                          : zero(loc));
   SmallVector<Value> final = threadState(rewriter, body, initial, inPhase);
   if (final.empty())
     return array;
@@ -966,9 +1011,39 @@ void BufferRewriter::run() {
   (void)threadState(rewriter, body, ValueRange{initial}, warpLevel);
 }
 
+/// Forwards the results of phases that pass a vector through (yield element
+/// `v` of a vector defined outside: the result is that vector, its
+/// elements of virtual threads that do not run being undefined anyway), and
+/// erases the phases left with no used result and no effect.
+static void simplifyPhases(WarpJobOp job) {
+  SmallVector<VThreadsOp> phases;
+  job.walk([&](VThreadsOp phase) { phases.push_back(phase); });
+  for (VThreadsOp phase : phases) {
+    Block &body = phase.getBody().front();
+    auto yield = cast<YieldOp>(body.getTerminator());
+    for (auto [result, value] :
+         llvm::zip(phase.getResults(), yield.getValues())) {
+      auto extract = value.getDefiningOp<vector::ExtractOp>();
+      if (!extract || extract.getSource().getType() != result.getType() ||
+          phase->isAncestor(extract.getSource().getParentBlock()->getParentOp()))
+        continue;
+      ArrayRef<OpFoldResult> position = extract.getMixedPosition();
+      if (position.size() == 1 &&
+          llvm::dyn_cast_if_present<Value>(position[0]) ==
+              phase.getVirtualThreadIndex())
+        result.replaceAllUsesWith(extract.getSource());
+    }
+    if (phase->use_empty() &&
+        llvm::all_of(body.without_terminator(),
+                     [](Operation &op) { return isMemoryEffectFree(&op); }))
+      phase->erase();
+  }
+}
+
 /// Erases the unused values the gathers left (reads of slots no thread
 /// needed), then counts the shuffles and register reads of `job`.
 static std::pair<unsigned, unsigned> cleanUpAndCount(WarpJobOp job) {
+  simplifyPhases(job);
   bool changed = true;
   while (changed) {
     changed = false;
@@ -1103,6 +1178,12 @@ void RegisterRemapPass::remapKernel(gpu::GPUFuncOp func,
   copy.walk([&](WarpJobOp job) {
     SharedAccessAnalysis analysis(job);
     for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
+      // Views of a buffer are reported with the buffer they view (whose
+      // use by the view keeps it in shared memory).
+      if (Operation *def = buffer.buffer.getDefiningOp();
+          def && !isa<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(
+                     def))
+        continue;
       std::string why;
       Operation *culprit = nullptr;
       FailureOr<BufferPlan> plan = planBuffer(job, buffer, why, culprit);
@@ -1163,7 +1244,8 @@ void RegisterRemapPass::remapKernel(gpu::GPUFuncOp func,
     func.emitRemark("wc-remap: ")
         << describeBuffer(plan.buffer, plan.bufferIndex) << " became "
         << plan.arrayType << " (" << plan.arrayType.getSlotsPerLane()
-        << " slots per lane"
+        << (plan.arrayType.getSlotsPerLane() == 1 ? " slot" : " slots")
+        << " per lane"
         << (plan.shift ? ", layout shifted by " + std::to_string(plan.shift)
                        : std::string())
         << "): " << reads - readsBefore << " register reads, "

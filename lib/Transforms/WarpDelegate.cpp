@@ -211,6 +211,10 @@ static void delegateKernel(gpu::GPUFuncOp func, const DelegationPlan &plan) {
   body->getOperations().splice(body->end(), entry.getOperations(),
                                entry.begin(), std::prev(entry.end()));
   b.setInsertionPointToEnd(body);
+  // An agent reuses its slice of workgroup memory for its next job: the
+  // lanes' accesses of one job must be done before the next job's.
+  if (getWorkgroupBytes(func) != 0)
+    WarpSyncOp::create(b, loc, /*mask=*/Value());
   YieldOp::create(b, loc);
 
   // The agent: warp w of hyper-CTA b is agent b * W + w of gridDim.x * W.

@@ -3,10 +3,9 @@
 per kernel, what each stage did and the facts of the PTX it produced.
 
 For every MLIR file given, the kernels go through `wc-opt` with the wc
-pipeline (today: `wc-aggregate`, `wc-remap`, then the lowering
-`wc-lower-to-nvvm`; the
-other Warp-Consolidation stages join it as they land) and the report prints,
-per kernel:
+pipeline (the cost model `wc-consolidate`, which picks and applies
+`wc-aggregate`, `wc-remap` and `wc-delegate` per kernel, then the lowering
+`wc-lower-to-nvvm`) and the report prints, per kernel:
   - the remarks of every wc pass (what it transformed, or why it refused);
   - PTX facts: block barriers, warp syncs, shuffles, votes, reductions,
     shared-memory bytes;
@@ -115,7 +114,7 @@ def ptxas_facts(ptxas, ptx, chip):
 
 def report(path, wc_opt, ptxas, chip):
     print("== " + os.path.relpath(path))
-    passes = ["--wc-aggregate=chip=" + chip, "--wc-remap=chip=" + chip,
+    passes = ["--wc-consolidate=chip=" + chip,
               "--wc-lower-to-nvvm=chip=" + chip]
     proc = subprocess.run([wc_opt, path, *passes,
                            "-mlir-print-op-on-diagnostic=false"],

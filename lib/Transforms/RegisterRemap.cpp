@@ -25,6 +25,7 @@
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Target/TargetDescription.h"
 #include "WC/Transforms/Aggregation.h"
+#include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 #include "WC/Transforms/StateThreading.h"
 
@@ -1152,15 +1153,14 @@ struct RegisterRemapPass
     : public wc::impl::RegisterRemapBase<RegisterRemapPass> {
   using RegisterRemapBase::RegisterRemapBase;
   void runOnOperation() override;
-  void remapKernel(gpu::GPUFuncOp func, const TargetDescription &target);
 };
 } // namespace
 
-void RegisterRemapPass::remapKernel(gpu::GPUFuncOp func,
-                                    const TargetDescription &target) {
+gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
+                               const TargetDescription &target) {
   if (func.walk([](WarpJobOp) { return WalkResult::interrupt(); })
           .wasInterrupted() == false)
-    return;
+    return func;
 
   // Work on a copy: unrolling for the analysis must not change a kernel
   // whose buffers all stay in shared memory.
@@ -1233,7 +1233,7 @@ void RegisterRemapPass::remapKernel(gpu::GPUFuncOp func,
   }
   if (plans.empty()) {
     copy->erase();
-    return;
+    return func;
   }
 
   SmallVector<unsigned> erasedAttributions;
@@ -1273,6 +1273,7 @@ void RegisterRemapPass::remapKernel(gpu::GPUFuncOp func,
   // Swap the rewritten copy in.
   func->getBlock()->getOperations().insert(Block::iterator(func), copy);
   func->erase();
+  return copy;
 }
 
 void RegisterRemapPass::runOnOperation() {

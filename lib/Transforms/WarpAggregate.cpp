@@ -14,6 +14,7 @@
 #include "WC/Analysis/Uniformity.h"
 #include "WC/Target/TargetDescription.h"
 #include "WC/Transforms/Aggregation.h"
+#include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -125,11 +126,6 @@ struct WarpAggregatePass
   using Base::Base;
 
   void runOnOperation() override;
-
-  /// Aggregates `func`; returns true if it changed, with `why` describing
-  /// the decision either way.
-  bool aggregate(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
-                 const TargetDescription &target);
 };
 } // namespace
 
@@ -150,9 +146,9 @@ static void updateLaunch(gpu::LaunchFuncOp launch, int64_t scaleX) {
   }
 }
 
-bool WarpAggregatePass::aggregate(gpu::GPUFuncOp func,
-                                  ArrayRef<gpu::LaunchFuncOp> launches,
-                                  const TargetDescription &target) {
+bool wc::aggregateKernel(gpu::GPUFuncOp func,
+                         ArrayRef<gpu::LaunchFuncOp> launches,
+                         const TargetDescription &target) {
   auto refuse = [&](const Twine &why) {
     func.emitRemark("wc-aggregate: kernel left unchanged: ") << why;
     return false;
@@ -278,5 +274,5 @@ void WarpAggregatePass::runOnOperation() {
       kernels.push_back(func);
   });
   for (gpu::GPUFuncOp func : kernels)
-    aggregate(func, launches[func], *target);
+    aggregateKernel(func, launches[func], *target);
 }

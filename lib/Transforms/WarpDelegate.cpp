@@ -16,6 +16,7 @@
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Target/TargetDescription.h"
 #include "WC/Transforms/Aggregation.h"
+#include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -177,7 +178,8 @@ static Value multiplex(OpBuilder &b, Value buffer, int64_t warps,
 /// Rewrites the body of `func` into a job loop run by persistent agents;
 /// appends the arguments the launches must pass (grid x, y, z, and the
 /// counter of the dynamic schedule).
-static void delegateKernel(gpu::GPUFuncOp func, const DelegationPlan &plan) {
+static void rewriteIntoJobLoop(gpu::GPUFuncOp func,
+                               const DelegationPlan &plan) {
   MLIRContext *context = func.getContext();
   Location loc = func.getLoc();
   Block &entry = func.getBody().front();
@@ -370,6 +372,61 @@ struct WarpDelegatePass
 };
 } // namespace
 
+bool wc::delegateKernel(gpu::GPUFuncOp func,
+                        ArrayRef<gpu::LaunchFuncOp> launches,
+                        const DelegationOptions &options,
+                        const TargetDescription &target) {
+  if (std::optional<std::string> why = checkDelegable(func, launches)) {
+    func.emitRemark("wc-delegate: kernel left unchanged: ") << *why;
+    return false;
+  }
+  DelegationPlan plan;
+  plan.schedule = options.schedule;
+  plan.order = options.order;
+  plan.warps = options.warps ? options.warps : getDefaultAgentWarps(target);
+  plan.activeAgents = options.throttle;
+  int64_t agentsPerSM =
+      options.agentsPerSM ? options.agentsPerSM : target.warpSlotsPerSM / 2;
+  // Residency: warp slots, block slots and workgroup memory per SM.
+  int64_t blocks = std::max<int64_t>(1, agentsPerSM / plan.warps);
+  blocks = std::min(blocks, target.blockSlotsPerSM);
+  int64_t bytes = getWorkgroupBytes(func) * plan.warps;
+  if (bytes > target.sharedMemoryPerBlock) {
+    func.emitRemark("wc-delegate: kernel left unchanged: its workgroup "
+                    "memory for ")
+        << plan.warps << " agents (" << bytes << " bytes) exceeds a block's "
+        << target.sharedMemoryPerBlock << " bytes";
+    return false;
+  }
+  if (bytes)
+    blocks = std::min(blocks, target.sharedMemoryPerSM / bytes);
+  plan.blocksPerSM = blocks;
+  plan.maxAgents =
+      options.agents ? options.agents : target.smCount * blocks * plan.warps;
+  rewriteIntoJobLoop(func, plan);
+  for (gpu::LaunchFuncOp launch : launches)
+    updateLaunch(launch, plan);
+  InFlightDiagnostic remark =
+      func.emitRemark("wc-delegate: persistent agents: hyper-CTAs of ")
+      << plan.warps << " warps, " << blocks << " per SM, at most "
+      << plan.maxAgents << " agents, "
+      << (plan.schedule == Schedule::static_stride ? "static" : "dynamic")
+      << " schedule, "
+      << (plan.order == PartitionOrder::x_major ? "x-major" : "y-major");
+  if (plan.activeAgents)
+    remark << ", throttled to " << plan.activeAgents << " agents";
+  if (bytes)
+    remark << ", " << bytes << " bytes of workgroup memory per hyper-CTA";
+  return true;
+}
+
+int64_t wc::getDefaultAgentWarps(const TargetDescription &target) {
+  // Hyper-CTAs large enough that warp slots, not block slots, limit the
+  // agents per SM.
+  return llvm::PowerOf2Ceil(
+      2 * llvm::divideCeil(target.warpSlotsPerSM, target.blockSlotsPerSM));
+}
+
 void WarpDelegatePass::runOnOperation() {
   ModuleOp module = getOperation();
   std::optional<TargetDescription> target = TargetDescription::lookup(chip);
@@ -378,36 +435,31 @@ void WarpDelegatePass::runOnOperation() {
         << chip << "' (known: " << TargetDescription::knownChips() << ")";
     return signalPassFailure();
   }
-  DelegationPlan base;
+  DelegationOptions options;
   if (schedule == "dynamic")
-    base.schedule = Schedule::dynamic_ticket;
+    options.schedule = Schedule::dynamic_ticket;
   else if (schedule != "static") {
     module.emitError("wc-delegate: unknown schedule '")
         << schedule << "' (static or dynamic)";
     return signalPassFailure();
   }
   if (order == "y-major")
-    base.order = PartitionOrder::y_major;
+    options.order = PartitionOrder::y_major;
   else if (order != "x-major") {
     module.emitError("wc-delegate: unknown order '")
         << order << "' (x-major or y-major)";
     return signalPassFailure();
   }
-  // Hyper-CTAs large enough that warp slots, not block slots, limit the
-  // agents per SM.
-  base.warps = warps;
-  if (base.warps == 0)
-    base.warps = llvm::PowerOf2Ceil(
-        2 * llvm::divideCeil(target->warpSlotsPerSM, target->blockSlotsPerSM));
-  if (base.warps < 1 || base.warps * kWarpSize > target->maxThreadsPerBlock) {
+  if (warps < 0 || warps * kWarpSize > target->maxThreadsPerBlock) {
     module.emitError("wc-delegate: ")
         << warps << " warps per hyper-CTA do not fit a block of "
         << target->chip;
     return signalPassFailure();
   }
-  int64_t agentsPerSMTarget =
-      agentsPerSM ? agentsPerSM : target->warpSlotsPerSM / 2;
-  base.activeAgents = throttle;
+  options.warps = warps;
+  options.agentsPerSM = agentsPerSM;
+  options.agents = agents;
+  options.throttle = throttle;
 
   SymbolTableCollection symbols;
   DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
@@ -421,41 +473,6 @@ void WarpDelegatePass::runOnOperation() {
     if (func.isKernel())
       kernels.push_back(func);
   });
-  for (gpu::GPUFuncOp func : kernels) {
-    ArrayRef<gpu::LaunchFuncOp> sites = launches[func];
-    if (std::optional<std::string> why = checkDelegable(func, sites)) {
-      func.emitRemark("wc-delegate: kernel left unchanged: ") << *why;
-      continue;
-    }
-    DelegationPlan plan = base;
-    // Residency: warp slots, block slots and workgroup memory per SM.
-    int64_t blocks = std::max<int64_t>(1, agentsPerSMTarget / plan.warps);
-    blocks = std::min(blocks, target->blockSlotsPerSM);
-    int64_t bytes = getWorkgroupBytes(func) * plan.warps;
-    if (bytes > target->sharedMemoryPerBlock) {
-      func.emitRemark("wc-delegate: kernel left unchanged: its workgroup "
-                      "memory for ")
-          << plan.warps << " agents (" << bytes << " bytes) exceeds a block's "
-          << target->sharedMemoryPerBlock << " bytes";
-      continue;
-    }
-    if (bytes)
-      blocks = std::min(blocks, target->sharedMemoryPerSM / bytes);
-    plan.blocksPerSM = blocks;
-    plan.maxAgents = agents ? agents : target->smCount * blocks * plan.warps;
-    delegateKernel(func, plan);
-    for (gpu::LaunchFuncOp launch : sites)
-      updateLaunch(launch, plan);
-    InFlightDiagnostic remark =
-        func.emitRemark("wc-delegate: persistent agents: hyper-CTAs of ")
-        << plan.warps << " warps, " << blocks << " per SM, at most "
-        << plan.maxAgents << " agents, "
-        << (plan.schedule == Schedule::static_stride ? "static" : "dynamic")
-        << " schedule, "
-        << (plan.order == PartitionOrder::x_major ? "x-major" : "y-major");
-    if (plan.activeAgents)
-      remark << ", throttled to " << plan.activeAgents << " agents";
-    if (bytes)
-      remark << ", " << bytes << " bytes of workgroup memory per hyper-CTA";
-  }
+  for (gpu::GPUFuncOp func : kernels)
+    delegateKernel(func, launches[func], options, *target);
 }

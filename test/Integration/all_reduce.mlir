@@ -6,6 +6,7 @@
 // RUN: wc-sim %s %remapped_lowered | FileCheck %s
 // RUN: wc-sim %s %delegated | FileCheck %s
 // RUN: wc-sim %s %delegated_dynamic_lowered | FileCheck %s
+// RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // Not run on the GPU: neither upstream's nor wc's NVVM lowering handles
 // gpu.all_reduce (see docs/capabilities.md).
 

@@ -2,6 +2,7 @@
 // RUN: wc-sim %s %aggregated | FileCheck %s
 // RUN: wc-sim %s %delegated | FileCheck %s
 // RUN: wc-sim %s %delegated_dynamic_lowered | FileCheck %s
+// RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{agents=4})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{schedule=dynamic agents=4},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{schedule=dynamic agents=3 warps=2})' | FileCheck %s

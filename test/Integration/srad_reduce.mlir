@@ -6,6 +6,7 @@
 // RUN: wc-sim %s %remapped_lowered | FileCheck %s
 // RUN: wc-sim %s %delegated | FileCheck %s
 // RUN: wc-sim %s %delegated_dynamic_lowered | FileCheck %s
+// RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 

@@ -138,6 +138,32 @@ def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
+  let summary = "Choose and apply the Warp-Consolidation stages per kernel (cost model)";
+  let description = [{
+    The cost model of the Warp-Consolidation model: for every kernel, decides
+    which of wc-aggregate, wc-remap and wc-delegate pay, following the
+    paper's evidence, and applies them. Kernels with barriers or workgroup
+    memory are aggregated and remapped, and delegated to persistent agents
+    when a launch may start more jobs than the agents the target keeps
+    resident (dynamic schedule when their jobs may differ in length).
+    Kernels without synchronisation or communication are left alone
+    (aggregation alone loses occupancy there, delegation only recovers it),
+    unless their jobs are imbalanced (a loop whose trip count depends on the
+    block or on data), where aggregation plus dynamic delegation balances
+    the load. Each decision is a remark at the kernel with its reason.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip">
+  ];
+  let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::gpu::GPUDialect", "::mlir::NVVM::NVVMDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def TestUniformity : Pass<"wc-test-uniformity"> {
   let summary = "Report the block uniformity of every value (for tests)";
   let description = [{

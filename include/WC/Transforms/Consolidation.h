@@ -1,0 +1,55 @@
+//===- Consolidation.h - The Warp-Consolidation stages per kernel -*- C++ -*-===//
+//
+// The three stages of the Warp-Consolidation model as functions on one
+// kernel, so that a driver (the wc-consolidate cost model) can choose them
+// per kernel; the passes wc-aggregate, wc-remap and wc-delegate apply them
+// to every kernel of a module. Each emits its remarks at the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_TRANSFORMS_CONSOLIDATION_H
+#define WC_TRANSFORMS_CONSOLIDATION_H
+
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Target/TargetDescription.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir {
+namespace wc {
+
+/// Warp aggregation of `func`, launched by `launches`: resized into one-warp
+/// blocks or coarsened into a warp job. Returns whether it changed.
+bool aggregateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
+                     const TargetDescription &target);
+
+/// Register remapping of the workgroup buffers of the warp jobs of `func`.
+/// Returns the kernel, which is a new op when a buffer was remapped.
+gpu::GPUFuncOp remapKernel(gpu::GPUFuncOp func,
+                           const TargetDescription &target);
+
+/// How wc-delegate lays out and schedules agents; 0 means "from the target".
+struct DelegationOptions {
+  Schedule schedule = Schedule::static_stride;
+  PartitionOrder order = PartitionOrder::x_major;
+  int64_t warps = 0;
+  int64_t agentsPerSM = 0;
+  int64_t agents = 0;
+  /// Agents that take jobs (0: all).
+  int64_t throttle = 0;
+};
+
+/// Warps per hyper-CTA when the options leave it to the target: enough that
+/// warp slots, not block slots, limit the agents per SM.
+int64_t getDefaultAgentWarps(const TargetDescription &target);
+
+/// Warp delegation of `func` (one-warp blocks) onto persistent agents, with
+/// its `launches`. Returns whether it changed.
+bool delegateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
+                    const DelegationOptions &options,
+                    const TargetDescription &target);
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_TRANSFORMS_CONSOLIDATION_H

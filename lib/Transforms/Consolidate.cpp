@@ -1,0 +1,203 @@
+//===- Consolidate.cpp - The cost model that picks WC stages per kernel ---===//
+//
+// The `wc-consolidate` pass: decides, for every kernel, which stages of the
+// Warp-Consolidation model pay, following the paper's evidence, and applies
+// them:
+//
+//  - Kernels that synchronise or communicate (barriers, workgroup memory)
+//    are aggregated (their barriers vanish) and remapped (their static
+//    shared-memory communication becomes shuffles); they are delegated to
+//    persistent agents when a launch may have more jobs than the agents the
+//    target keeps resident, with the dynamic schedule when their jobs may
+//    differ in length.
+//  - Kernels without synchronisation or communication lose by aggregation
+//    alone (one-warp blocks hit the block-slot limit); delegation only
+//    recovers them, so they are left alone, unless their jobs are
+//    imbalanced (loops whose trip counts depend on the block or on data),
+//    where persistent agents with a dynamic schedule balance the load.
+//
+// Every decision is a remark at the kernel with its reason; each stage adds
+// its own remarks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Analysis/SharedAccess.h"
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Target/TargetDescription.h"
+#include "WC/Transforms/Consolidation.h"
+#include "WC/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_CONSOLIDATE
+#include "WC/Transforms/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+
+namespace {
+/// What the cost model looks at in a kernel.
+struct KernelProfile {
+  unsigned barriers = 0;
+  bool workgroupMemory = false;
+  /// A loop whose trip count depends on the block's position or on data:
+  /// the jobs may differ in length.
+  Operation *imbalance = nullptr;
+  /// The most jobs a launch starts, when every launch has a constant grid.
+  std::optional<int64_t> maxJobs;
+};
+} // namespace
+
+/// Whether `value` depends on the block's position in the grid or on memory
+/// contents.
+static bool dependsOnBlockOrData(Value value) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitUsesFromAbove = false;
+  if (Operation *def = value.getDefiningOp())
+    (void)getBackwardSlice(def, &slice, options);
+  return llvm::any_of(slice, [](Operation *op) {
+    return isa<gpu::BlockIdOp, gpu::GlobalIdOp, memref::LoadOp>(op);
+  });
+}
+
+static KernelProfile profile(gpu::GPUFuncOp func,
+                             ArrayRef<gpu::LaunchFuncOp> launches) {
+  KernelProfile profile;
+  profile.workgroupMemory = !func.getWorkgroupAttributions().empty();
+  func.walk([&](Operation *op) {
+    if (isa<gpu::BarrierOp>(op))
+      ++profile.barriers;
+    for (Value result : op->getResults())
+      profile.workgroupMemory |= isWorkgroupMemRef(result.getType());
+    if (profile.imbalance)
+      return;
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (dependsOnBlockOrData(loop.getLowerBound()) ||
+          dependsOnBlockOrData(loop.getUpperBound()) ||
+          dependsOnBlockOrData(loop.getStep()))
+        profile.imbalance = op;
+    } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      if (dependsOnBlockOrData(loop.getConditionOp().getCondition()))
+        profile.imbalance = op;
+    }
+  });
+  for (gpu::LaunchFuncOp launch : launches) {
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    std::optional<int64_t> x = getConstantIntValue(grid.x),
+                           y = getConstantIntValue(grid.y),
+                           z = getConstantIntValue(grid.z);
+    if (!x || !y || !z) {
+      profile.maxJobs.reset();
+      break;
+    }
+    profile.maxJobs = std::max(profile.maxJobs.value_or(0), *x * *y * *z);
+  }
+  return profile;
+}
+
+namespace {
+struct ConsolidatePass : public wc::impl::ConsolidateBase<ConsolidatePass> {
+  using ConsolidateBase::ConsolidateBase;
+  void runOnOperation() override;
+};
+} // namespace
+
+void ConsolidatePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  std::optional<TargetDescription> target = TargetDescription::lookup(chip);
+  if (!target) {
+    module.emitError("wc-consolidate: unknown chip '")
+        << chip << "' (known: " << TargetDescription::knownChips() << ")";
+    return signalPassFailure();
+  }
+  // Inline kernels are outlined first, like wc-aggregate does.
+  if (module.walk([](gpu::LaunchOp) { return WalkResult::interrupt(); })
+          .wasInterrupted()) {
+    OpPassManager outlining(ModuleOp::getOperationName());
+    outlining.addPass(createGpuKernelOutliningPass());
+    if (failed(runPipeline(outlining, module)))
+      return signalPassFailure();
+  }
+  SymbolTableCollection symbols;
+  DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+            launch, launch.getKernel()))
+      launches[kernel].push_back(launch);
+  });
+  SmallVector<gpu::GPUFuncOp> kernels;
+  module.walk([&](gpu::GPUFuncOp func) {
+    if (func.isKernel())
+      kernels.push_back(func);
+  });
+
+  // The agents delegation would keep resident (default options).
+  int64_t warps = getDefaultAgentWarps(*target);
+  int64_t residentAgents =
+      target->smCount * (target->warpSlotsPerSM / 2 / warps) * warps;
+
+  for (gpu::GPUFuncOp func : kernels) {
+    SmallVector<gpu::LaunchFuncOp> &sites = launches[func];
+    KernelProfile facts = profile(func, sites);
+    bool communicates = facts.barriers != 0 || facts.workgroupMemory;
+    DelegationOptions delegation;
+    if (facts.imbalance)
+      delegation.schedule = Schedule::dynamic_ticket;
+    std::string imbalance =
+        facts.imbalance
+            ? ("its jobs may differ in length ('" +
+               facts.imbalance->getName().getStringRef() +
+               "' with a trip count that depends on the block or on data)")
+                  .str()
+            : std::string();
+
+    if (!communicates && !facts.imbalance) {
+      func.emitRemark("wc-consolidate: left unchanged: no barrier, no "
+                      "workgroup memory and balanced jobs, where aggregation "
+                      "alone loses occupancy and delegation only recovers it");
+      continue;
+    }
+    InFlightDiagnostic decision = func.emitRemark("wc-consolidate: ");
+    if (communicates)
+      decision << "aggregate and remap (" << facts.barriers << " barrier"
+               << (facts.barriers == 1 ? "" : "s")
+               << (facts.workgroupMemory ? ", workgroup memory" : "") << ")";
+    else
+      decision << "aggregate and delegate with the dynamic schedule: "
+               << imbalance;
+    bool delegate = !communicates;
+    if (communicates) {
+      if (facts.maxJobs && *facts.maxJobs <= residentAgents) {
+        decision << "; not delegated: at most " << *facts.maxJobs
+                 << " jobs per launch, no more than the " << residentAgents
+                 << " resident agents";
+      } else {
+        delegate = true;
+        decision << "; delegate to persistent agents with the "
+                 << (facts.imbalance ? "dynamic schedule: " + imbalance
+                                     : std::string("static schedule"))
+                 << (facts.maxJobs ? "" : " (grid unknown at compile time)");
+      }
+    }
+    decision.report();
+
+    if (!aggregateKernel(func, sites, *target))
+      continue;
+    if (communicates)
+      func = remapKernel(func, *target);
+    if (delegate)
+      delegateKernel(func, sites, delegation, *target);
+  }
+}

@@ -1,0 +1,204 @@
+// RUN: wc-opt %s -split-input-file --wc-consolidate -verify-diagnostics | FileCheck %s
+
+// The cost model's decision for each kind of kernel, with its reason, and
+// the stages it applied.
+
+// A block reduction launched on more blocks than the resident agents:
+// aggregated, remapped and delegated with the static schedule.
+// CHECK-LABEL: gpu.module @many_jobs
+// CHECK: gpu.func @sum(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index) kernel
+// CHECK-NOT: workgroup
+// CHECK: wc.job_loop {{.*}} schedule static order x_major {
+// CHECK: wc.warp_job block [64, 1, 1] virtual_threads 2
+// CHECK: wc.shuffle
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch_func @many_jobs::@sum blocks in
+module attributes {gpu.container_module} {
+  gpu.module @many_jobs {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (2 barriers, workgroup memory); delegate to persistent agents with the static schedule}}
+    // expected-remark @+4 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 3 phases, 2 barriers became warp syncs}}
+    // expected-remark @+3 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) became '!wc.lane_array<64 x f32>' (2 slots per lane)}}
+    // expected-remark @+2 {{wc-remap: 6 warp syncs removed}}
+    // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents, static schedule, x-major}}
+    gpu.func @sum(%in: memref<?xf32>, %out: memref<?xf32>)
+        workgroup(%tree: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c6 = arith.constant 6 : index
+      %c32 = arith.constant 32 : index
+      %c64 = arith.constant 64 : index
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %base = arith.muli %b, %c64 : index
+      %g = arith.addi %base, %t : index
+      %x = memref.load %in[%g] : memref<?xf32>
+      memref.store %x, %tree[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      scf.for %l = %c0 to %c6 step %c1 {
+        %s = arith.shrui %c32, %l : index
+        %act = arith.cmpi ult, %t, %s : index
+        scf.if %act {
+          %p = arith.addi %t, %s : index
+          %a = memref.load %tree[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+          %y = memref.load %tree[%p] : memref<64xf32, #gpu.address_space<workgroup>>
+          %z = arith.addf %a, %y : f32
+          memref.store %z, %tree[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+      }
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %r = memref.load %tree[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+        memref.store %r, %out[%b] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xf32>, %out: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %blocks = arith.constant 100000 : index
+    gpu.launch_func @many_jobs::@sum blocks in (%blocks, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xf32>, %out : memref<?xf32>)
+    return
+  }
+}
+
+// -----
+
+// The same kernel on a small constant grid: every job has its own agent
+// already, so it is not delegated.
+// CHECK-LABEL: gpu.module @few_jobs
+// CHECK-NOT: wc.job_loop
+// CHECK: wc.warp_job block [64, 1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @few_jobs {
+    // expected-remark @+3 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory); not delegated: at most 16 jobs per launch, no more than the 4224 resident agents}}
+    // expected-remark @+2 {{wc-aggregate: coarsened}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
+    gpu.func @mirror(%in: memref<?xi32>, %out: memref<?xi32>)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<?xi32>
+      memref.store %x, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %n = arith.addi %t, %c1 : index
+      %c63 = arith.constant 63 : index
+      %last = arith.cmpi eq, %t, %c63 : index
+      %i = arith.select %last, %t, %n : index
+      %y = memref.load %buf[%i] : memref<64xi32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%t] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xi32>, %out: memref<?xi32>) {
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @few_jobs::@mirror blocks in (%c16, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xi32>, %out : memref<?xi32>)
+    return
+  }
+}
+
+// -----
+
+// No barrier, no workgroup memory, balanced: left exactly as it was.
+// CHECK-LABEL: gpu.module @streaming
+// CHECK: gpu.func @scale(%{{.*}}: memref<?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK-NEXT: gpu.global_id x
+// CHECK: gpu.launch_func @streaming::@scale blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c128, %c1, %c1)
+module attributes {gpu.container_module} {
+  gpu.module @streaming {
+    // expected-remark @+1 {{wc-consolidate: left unchanged: no barrier, no workgroup memory and balanced jobs, where aggregation alone loses occupancy and delegation only recovers it}}
+    gpu.func @scale(%a: memref<?xf32>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %i = gpu.global_id x
+      %x = memref.load %a[%i] : memref<?xf32>
+      %y = arith.addf %x, %x : f32
+      memref.store %y, %a[%i] : memref<?xf32>
+      gpu.return
+    }
+  }
+  func.func @host(%a: memref<?xf32>, %blocks: index) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @streaming::@scale blocks in (%blocks, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%a : memref<?xf32>)
+    return
+  }
+}
+
+// -----
+
+// No barrier but a loop whose trip count depends on the block: aggregated
+// (resized) and delegated with the dynamic schedule, the host allocating
+// the ticket counter.
+// CHECK-LABEL: gpu.module @triangle
+// CHECK: wc.job_loop {{.*}} schedule dynamic order x_major counter %{{.*}} : memref<2xi32> {
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.alloc () : memref<2xi32>
+// CHECK: gpu.memset
+// CHECK: gpu.launch_func @triangle::@rows
+// CHECK: gpu.dealloc
+module attributes {gpu.container_module} {
+  gpu.module @triangle {
+    // expected-remark @+3 {{wc-consolidate: aggregate and delegate with the dynamic schedule: its jobs may differ in length ('scf.for' with a trip count that depends on the block or on data)}}
+    // expected-remark @+2 {{wc-aggregate: resized 64-thread blocks into 2 one-warp blocks each (grid x scaled by 2)}}
+    // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents, dynamic schedule, x-major}}
+    gpu.func @rows(%d: memref<?x64xi32>, %o: memref<?x64xi32>, %n: index) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %r = gpu.block_id x
+      %s = scf.for %k = %r to %n step %c1 iter_args(%acc = %zero) -> (i32) {
+        %v = memref.load %d[%k, %t] : memref<?x64xi32>
+        %a = arith.addi %acc, %v : i32
+        scf.yield %a : i32
+      }
+      memref.store %s, %o[%r, %t] : memref<?x64xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%d: memref<?x64xi32>, %o: memref<?x64xi32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @triangle::@rows blocks in (%n, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%d : memref<?x64xi32>, %o : memref<?x64xi32>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// A kernel wc-aggregate refuses stays as it was; the decision and the
+// refusal are both reported.
+// CHECK-LABEL: gpu.module @refused
+// CHECK: gpu.barrier
+module attributes {gpu.container_module} {
+  gpu.module @refused {
+    // expected-remark @+2 {{wc-consolidate: aggregate and remap (1 barrier); not delegated: at most 4 jobs per launch}}
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.subgroup_reduce', whose meaning depends on which threads share a warp}}
+    gpu.func @k(%a: memref<?xi32>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %a[%t] : memref<?xi32>
+      %s = gpu.subgroup_reduce add %x : (i32) -> i32
+      gpu.barrier
+      memref.store %s, %a[%t] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%a: memref<?xi32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @refused::@k blocks in (%c4, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%a : memref<?xi32>)
+    return
+  }
+}

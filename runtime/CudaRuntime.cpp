@@ -473,6 +473,21 @@ extern "C" void wcTimerStart() {
   WC_CUDA_CHECK(cuEventRecord(timerStart, nullptr));
 }
 
+/// The number of SMs of the current device (for wc-delegate's
+/// `runtime-agents`: agents = SMs x agents per SM), queried once.
+extern "C" int32_t wcDeviceSMCount() {
+  useContext();
+  static int32_t count = [] {
+    CUdevice device;
+    WC_CUDA_CHECK(cuCtxGetDevice(&device));
+    int value = 0;
+    WC_CUDA_CHECK(cuDeviceGetAttribute(
+        &value, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device));
+    return static_cast<int32_t>(value);
+  }();
+  return count;
+}
+
 /// Stops the benchmark timer after all work launched since `wcTimerStart`
 /// and returns the GPU time in between, in milliseconds.
 extern "C" double wcTimerStopMs() {

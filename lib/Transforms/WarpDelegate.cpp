@@ -20,6 +20,7 @@
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -51,6 +52,10 @@ struct DelegationPlan {
   int64_t maxAgents = 0;
   /// Throttle: the agents that take jobs (0: all).
   int64_t activeAgents = 0;
+  /// Agents per SM; with `runtimeAgents` the launch multiplies them by the
+  /// device's SM count instead of using `maxAgents`.
+  int64_t agentsPerSM = 0;
+  bool runtimeAgents = false;
 };
 } // namespace
 
@@ -341,8 +346,30 @@ static void updateLaunch(gpu::LaunchFuncOp launch, const DelegationPlan &plan) {
   int64_t limit = plan.maxAgents;
   if (plan.activeAgents)
     limit = std::min(limit, plan.activeAgents);
-  Value agents = arith::MinUIOp::create(b, loc, jobs,
-                                        createIndexConstant(b, loc, limit));
+  Value limitValue = createIndexConstant(b, loc, limit);
+  if (plan.runtimeAgents) {
+    // SMs x agents per SM, from the device the program runs on.
+    auto module = launch->getParentOfType<ModuleOp>();
+    auto i32 = b.getI32Type();
+    StringRef name = "wcDeviceSMCount";
+    if (!module.lookupSymbol(name)) {
+      OpBuilder top(module.getBodyRegion());
+      auto decl = func::FuncOp::create(top, loc, name,
+                                       top.getFunctionType({}, {i32}));
+      decl.setPrivate();
+    }
+    Value sms = func::CallOp::create(b, loc, name, TypeRange{i32}).getResult(0);
+    Value resident = arith::MulIOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), sms),
+        createIndexConstant(b, loc, plan.agentsPerSM));
+    limitValue = plan.activeAgents
+                     ? arith::MinUIOp::create(
+                           b, loc, resident,
+                           createIndexConstant(b, loc, plan.activeAgents))
+                           .getResult()
+                     : resident;
+  }
+  Value agents = arith::MinUIOp::create(b, loc, jobs, limitValue);
   Value blocks = arith::CeilDivUIOp::create(
       b, loc, agents, createIndexConstant(b, loc, plan.warps));
   SmallVector<Value> args(launch.getKernelOperands());
@@ -403,6 +430,8 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
   plan.blocksPerSM = blocks;
   plan.maxAgents =
       options.agents ? options.agents : target.smCount * blocks * plan.warps;
+  plan.agentsPerSM = blocks * plan.warps;
+  plan.runtimeAgents = options.runtimeAgents && !options.agents;
   rewriteIntoJobLoop(func, plan);
   for (gpu::LaunchFuncOp launch : launches)
     updateLaunch(launch, plan);
@@ -413,6 +442,9 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
       << (plan.schedule == Schedule::static_stride ? "static" : "dynamic")
       << " schedule, "
       << (plan.order == PartitionOrder::x_major ? "x-major" : "y-major");
+  if (plan.runtimeAgents)
+    remark << ", agents counted at run time (" << plan.agentsPerSM
+           << " per SM)";
   if (plan.activeAgents)
     remark << ", throttled to " << plan.activeAgents << " agents";
   if (bytes)
@@ -460,6 +492,7 @@ void WarpDelegatePass::runOnOperation() {
   options.agentsPerSM = agentsPerSM;
   options.agents = agents;
   options.throttle = throttle;
+  options.runtimeAgents = runtimeAgents;
 
   SymbolTableCollection symbols;
   DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;

@@ -6,6 +6,7 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{agents=4})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{schedule=dynamic agents=4},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{schedule=dynamic agents=3 warps=2})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{runtime-agents=true},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{order=y-major throttle=2 warps=2},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}

@@ -37,6 +37,9 @@ struct DelegationOptions {
   int64_t agents = 0;
   /// Agents that take jobs (0: all).
   int64_t throttle = 0;
+  /// Count the agents at run time from the device's SM count
+  /// (`wcDeviceSMCount` of the wc runtime) instead of the target's.
+  bool runtimeAgents = false;
 };
 
 /// Warps per hyper-CTA when the options leave it to the target: enough that

@@ -109,7 +109,9 @@ def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
     hyper-CTAs. Schedules: `static` (agent a takes jobs a, a + A, ...) and
     `dynamic` (an atomic ticket per launch site, allocated and zeroed once
     in the host function and reset by the kernel's last agent, so the kernel
-    can be launched again). `order` maps job numbers to 2-D/3-D job ids;
+    can be launched again). With `runtime-agents`, launch sites compute the
+    agents from the device's SM count at run time (`wcDeviceSMCount`, a
+    function of the wc runtime) instead of the target's. `order` maps job numbers to 2-D/3-D job ids;
     `throttle` limits the agents that take jobs.
 
     Refused, with a remark: blocks that are not one warp, block barriers,
@@ -131,11 +133,15 @@ def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
     Option<"agents", "agents", "int64_t", /*default=*/"0",
            "Total agents (0: SM count x agents per SM)">,
     Option<"throttle", "throttle", "int64_t", /*default=*/"0",
-           "Agents that take jobs (0: all)">
+           "Agents that take jobs (0: all)">,
+    Option<"runtimeAgents", "runtime-agents", "bool", /*default=*/"false",
+           "Compute the agents at run time from the device's SM count "
+           "(wcDeviceSMCount of the wc runtime)">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect", "::mlir::NVVM::NVVMDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::func::FuncDialect"];
 }
 
 def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {

@@ -31,7 +31,10 @@ constexpr TargetDescription describe(llvm::StringRef chip, int64_t smVersion,
                            sharedKiBPerSM * 1024,
                            sharedKiBPerBlock * 1024,
                            /*maxThreadsPerBlock=*/1024,
-                           minPtxVersion};
+                           minPtxVersion,
+                           /*staticSharedMemoryPerBlock=*/48 * 1024,
+                           /*reservedSharedMemoryPerBlock=*/
+                           smVersion >= 80 ? 1024 : 0};
 }
 
 // chip, sm, SMs, warp slots/SM, block slots/SM, shared KiB per SM and per

@@ -62,6 +62,9 @@ struct DelegationPlan {
 /// Checks that `func` can be delegated; returns the reason otherwise.
 static std::optional<std::string>
 checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
+  if (func.walk([](JobLoopOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return std::string("it is already delegated (it has a 'wc.job_loop')");
   std::string why;
   FailureOr<BlockShape> shape = getBlockShape(func, launches, why);
   if (failed(shape))
@@ -86,8 +89,6 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
                     .str();
       return WalkResult::interrupt();
     };
-    if (isa<JobLoopOp>(op))
-      return refuse("it is already delegated");
     if (isa<gpu::BarrierOp>(op))
       return refuse("a block barrier, which would join the agents of a "
                     "hyper-CTA");
@@ -113,7 +114,17 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
         isWorkgroupMemRef(op->getResult(0).getType()))
       buffers.push_back(op->getResult(0));
   });
-  for (Value buffer : buffers)
+  for (Value buffer : buffers) {
+    auto type = cast<MemRefType>(buffer.getType());
+    if (!type.hasStaticShape())
+      return std::string("a workgroup buffer has a dynamic shape");
+    if (!type.getElementType().isIntOrIndexOrFloat()) {
+      std::string text;
+      llvm::raw_string_ostream(text)
+          << "a workgroup buffer has elements of type "
+          << type.getElementType() << ", which the pass cannot size";
+      return text;
+    }
     for (Operation *user : buffer.getUsers()) {
       auto load = dyn_cast<memref::LoadOp>(user);
       auto store = dyn_cast<memref::StoreOp>(user);
@@ -122,9 +133,11 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
                 user->getName().getStringRef() +
                 "' (only loads and stores can be given a slice per agent)")
             .str();
-      if (!cast<MemRefType>(buffer.getType()).hasStaticShape())
-        return std::string("a workgroup buffer has a dynamic shape");
     }
+  }
+  if (launches.empty())
+    return std::string("no launch in the module: delegation adds kernel "
+                       "arguments that every launch must pass");
   return std::nullopt;
 }
 
@@ -211,6 +224,7 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func,
                       : Value();
 
   // The original body becomes the body of the job loop.
+  bool usesWorkgroupMemory = getWorkgroupBytes(func) != 0;
   Block *body = new Block;
   SmallVector<Value, 3> jobIds;
   for (int i = 0; i < 3; ++i)
@@ -220,7 +234,7 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func,
   b.setInsertionPointToEnd(body);
   // An agent reuses its slice of workgroup memory for its next job: the
   // lanes' accesses of one job must be done before the next job's.
-  if (getWorkgroupBytes(func) != 0)
+  if (usesWorkgroupMemory)
     WarpSyncOp::create(b, loc, /*mask=*/Value());
   YieldOp::create(b, loc);
 
@@ -251,11 +265,14 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func,
     alloc->moveBefore(&entry, b.getInsertionPoint());
   }
 
+  // The launch rounds the agents up to whole hyper-CTAs: the job loop caps
+  // them where the limit is not a multiple of W (and at the throttle).
+  int64_t cap = plan.activeAgents ? std::min(plan.activeAgents, plan.maxAgents)
+                                  : plan.maxAgents;
+  bool capped = plan.activeAgents || cap % plan.warps != 0;
   auto loop = JobLoopOp::create(
       b, loc, grid[0], grid[1], grid[2], agent, agents, counter, plan.schedule,
-      plan.order,
-      plan.activeAgents ? b.getI64IntegerAttr(plan.activeAgents)
-                        : IntegerAttr());
+      plan.order, capped ? b.getI64IntegerAttr(cap) : IntegerAttr());
   loop.getBody().push_back(body);
 
   // Inside the job: the original ids.
@@ -302,6 +319,8 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func,
   int32_t threads = plan.warps * kWarpSize;
   func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({threads, 1, 1}));
   func->removeAttr(func.getKnownGridSizeAttrName());
+  func->removeAttr(NVVM::NVVMDialect::getReqntidAttrName());
+  func->removeAttr(NVVM::NVVMDialect::getMaxntidAttrName());
   func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                 b.getI32IntegerAttr(plan.blocksPerSM));
 }
@@ -418,15 +437,18 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
   int64_t blocks = std::max<int64_t>(1, agentsPerSM / plan.warps);
   blocks = std::min(blocks, target.blockSlotsPerSM);
   int64_t bytes = getWorkgroupBytes(func) * plan.warps;
-  if (bytes > target.sharedMemoryPerBlock) {
+  if (bytes > target.staticSharedMemoryPerBlock) {
     func.emitRemark("wc-delegate: kernel left unchanged: its workgroup "
                     "memory for ")
-        << plan.warps << " agents (" << bytes << " bytes) exceeds a block's "
-        << target.sharedMemoryPerBlock << " bytes";
+        << plan.warps << " agents (" << bytes
+        << " bytes) exceeds the static shared memory of a block ("
+        << target.staticSharedMemoryPerBlock << " bytes)";
     return false;
   }
   if (bytes)
-    blocks = std::min(blocks, target.sharedMemoryPerSM / bytes);
+    blocks = std::min(blocks,
+                      target.sharedMemoryPerSM /
+                          (bytes + target.reservedSharedMemoryPerBlock));
   plan.blocksPerSM = blocks;
   plan.maxAgents =
       options.agents ? options.agents : target.smCount * blocks * plan.warps;
@@ -437,7 +459,8 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
     updateLaunch(launch, plan);
   InFlightDiagnostic remark =
       func.emitRemark("wc-delegate: persistent agents: hyper-CTAs of ")
-      << plan.warps << " warps, " << blocks << " per SM, at most "
+      << plan.warps << (plan.warps == 1 ? " warp, " : " warps, ") << blocks
+      << " per SM, at most "
       << plan.maxAgents << " agents, "
       << (plan.schedule == Schedule::static_stride ? "static" : "dynamic")
       << " schedule, "
@@ -446,7 +469,8 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
     remark << ", agents counted at run time (" << plan.agentsPerSM
            << " per SM)";
   if (plan.activeAgents)
-    remark << ", throttled to " << plan.activeAgents << " agents";
+    remark << ", throttled to " << std::min(plan.activeAgents, plan.maxAgents)
+           << " agents";
   if (bytes)
     remark << ", " << bytes << " bytes of workgroup memory per hyper-CTA";
   return true;
@@ -484,7 +508,23 @@ void WarpDelegatePass::runOnOperation() {
   }
   if (warps < 0 || warps * kWarpSize > target->maxThreadsPerBlock) {
     module.emitError("wc-delegate: ")
-        << warps << " warps per hyper-CTA do not fit a block of "
+        << static_cast<int64_t>(warps)
+        << " warps per hyper-CTA do not fit a block of " << target->chip;
+    return signalPassFailure();
+  }
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"agents-per-sm",
+                                                           agentsPerSM},
+                             {"agents", agents},
+                             {"throttle", throttle}})
+    if (value < 0) {
+      module.emitError("wc-delegate: ")
+          << name << " must not be negative (got " << value << ")";
+      return signalPassFailure();
+    }
+  if (agentsPerSM > target->warpSlotsPerSM) {
+    module.emitError("wc-delegate: agents-per-sm ")
+        << static_cast<int64_t>(agentsPerSM) << " exceeds the "
+        << target->warpSlotsPerSM << " warp slots of an SM of "
         << target->chip;
     return signalPassFailure();
   }

@@ -37,6 +37,11 @@ struct TargetDescription {
   int64_t sharedMemoryPerBlock;  ///< bytes (opt-in maximum)
   int64_t maxThreadsPerBlock;
   int64_t minPtxVersion; ///< oldest PTX ISA with this chip, e.g. 78
+  /// Static shared memory a block may declare (bytes; more needs dynamic
+  /// shared memory and an opt-in at launch).
+  int64_t staticSharedMemoryPerBlock = 48 * 1024;
+  /// Shared memory the driver reserves per resident block (bytes).
+  int64_t reservedSharedMemoryPerBlock = 1024;
 
   /// The PTX ISA version requested by an LLVM NVPTX feature string such as
   /// "+ptx80" (80), if it names one.

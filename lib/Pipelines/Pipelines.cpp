@@ -8,6 +8,7 @@
 
 #include "WC/Pipelines/Pipelines.h"
 #include "WC/Conversion/Passes.h"
+#include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
@@ -57,10 +58,25 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
   gpu::buildLowerToNVVMPassPipeline(pm, upstream);
 }
 
+void wc::buildConsolidatePipeline(OpPassManager &pm,
+                                  const LowerToNVVMOptions &options) {
+  ConsolidateOptions consolidate;
+  consolidate.chip = options.chip;
+  pm.addPass(createConsolidate(consolidate));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  buildLowerToNVVMPipeline(pm, options);
+}
+
 void wc::registerPipelines() {
   PassPipelineRegistration<LowerToNVVMOptions>(
       "wc-lower-to-nvvm",
       "Lower gpu + wc kernels and their host code to a gpu.binary for an "
       "NVIDIA GPU (default sm_90, PTX ISA 8.0)",
       buildLowerToNVVMPipeline);
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "wc-pipeline",
+      "The wc pipeline: the cost model wc-consolidate (with the stages it "
+      "picks per kernel), clean-up, and wc-lower-to-nvvm to a gpu.binary",
+      buildConsolidatePipeline);
 }

@@ -52,6 +52,10 @@ void buildLowerToNVVMPipeline(OpPassManager &pm,
                               const LowerToNVVMOptions &options);
 
 /// Registers the wc pipelines with the global pipeline registry.
+/// wc-consolidate, canonicalize + cse, then buildLowerToNVVMPipeline.
+void buildConsolidatePipeline(OpPassManager &pm,
+                              const LowerToNVVMOptions &options);
+
 void registerPipelines();
 
 } // namespace wc

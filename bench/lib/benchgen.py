@@ -41,7 +41,7 @@ MAIN = """
     %c4 = arith.constant 4 : index
     %c16 = arith.constant 16 : index
     %c64 = arith.constant 64 : index
-    %c60 = arith.constant 60 : index
+    %c60 = arith.constant {samples} : index
     %c256 = arith.constant 256 : index
     %c4096 = arith.constant 4096 : index
     %c8192 = arith.constant 8192 : index
@@ -57,8 +57,8 @@ MAIN = """
     %state0 = memref.alloca() : memref<i32>
     memref.store %seed, %state0[] : memref<i32>
 {allocs}
-    %c20 = arith.constant 20 : index
-    %launchesMs = arith.constant 20000.0 : f64
+    %c20 = arith.constant {launches} : index
+    %launchesMs = arith.constant {launches_ms} : f64
     scf.for %i = %c0 to %c60 step %c1 {
       func.call @wcTimerStart() : () -> ()
       scf.for %j = %c0 to %c20 step %c1 {
@@ -144,7 +144,10 @@ def checksum(i, mtype):
     return text
 
 
-def generate(name, spec, outdir, seed):
+def generate(name, spec, outdir, seed, samples=60, launches=20):
+    """Writes OUTDIR/NAME.mlir: the kernel of `spec` in the timing harness
+    (`samples` samples of `launches` launches; the defaults are what the
+    reports expect, fewer make quick runs, e.g. under compute-sanitizer)."""
     source, subs, launch, arguments = spec
     text = open(os.path.join(REPO, source)).read()
     start = text.index("  gpu.module @")
@@ -174,6 +177,9 @@ def generate(name, spec, outdir, seed):
                kernels +
                MAIN.replace("{allocs}", "".join(allocs))
                    .replace("{seed}", str(seed))
+                   .replace("{samples}", str(samples))
+                   .replace("{launches_ms}", "%.1f" % (launches * 1000.0))
+                   .replace("{launches}", str(launches))
                    .replace("{launch}", launch)
                    .replace("{args}", ", ".join(args))
                    .replace("{checksum}", checksum(last, last_type)))
@@ -184,9 +190,12 @@ def generate(name, spec, outdir, seed):
 
 
 def main(benches, argv):
-    """gen.py OUTDIR [SEED]: writes every program, prints their paths."""
+    """gen.py OUTDIR [SEED [SAMPLES LAUNCHES]]: writes every program, prints
+    their paths."""
     outdir = argv[1]
     seed = int(argv[2]) if len(argv) > 2 else random.randrange(1, 2**31)
+    samples = int(argv[3]) if len(argv) > 3 else 60
+    launches = int(argv[4]) if len(argv) > 4 else 20
     os.makedirs(outdir, exist_ok=True)
     for name, spec in benches.items():
-        print(generate(name, spec, outdir, seed))
+        print(generate(name, spec, outdir, seed, samples, launches))

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Builds the benchmark suite (issue 7) into .device-build/suite/:
+#  - every kernel of bench/suite/suite.py compiled by utils/wc-compile.py as
+#    NAME.VARIANT.exe for the variants below, and its CUDA twin
+#    (bench/suite/cuda/NAME.cu) by nvcc as NAME.cuda.exe;
+#  - quick builds (1 sample of 1 launch) of the wc variants in quick/, for
+#    compute-sanitizer;
+#  - build-info.tsv: per kernel and variant, the registers, spills and shared
+#    memory from `ptxas -v`, and the compile time (seconds, median of 3) of
+#    the kernel's module through wc-opt for the upstream lowering and for
+#    the wc pipeline.
+# Then on the GPU machine: bash bench/suite/run.sh (see there), and here
+# python3 bench/suite/report.py OUT.
+#
+# Usage: build.sh [SEED]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+dest=.device-build/suite
+seed=${1:-20261122}
+rm -rf "$dest"
+mkdir -p "$dest/src" "$dest/quick/src"
+echo "$seed" > "$dest/seed"
+cp bench/suite/run.sh "$dest/"
+
+# name:pipeline, in the order the report shows them.
+variants=(
+  "upstream:"
+  "aggregate:--wc-aggregate"
+  "remap:--wc-aggregate --wc-remap"
+  "delegate:--wc-aggregate --wc-remap --wc-delegate"
+  "throttle:--wc-aggregate --wc-remap --wc-delegate=throttle=2112"
+  "pick:--wc-consolidate"
+)
+printf '%s\n' "${variants[@]}" > "$dest/variants"
+
+wcopt=build/bin/wc-opt
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+info="$dest/build-info.tsv"
+printf 'kernel\tvariant\tregisters\tspill_bytes\tsmem_bytes\tcompile_s\n' > "$info"
+
+# ptxas facts of the kernel in PTX text: "registers spills smem".
+ptx_facts() {
+  "$ptxas" -arch=sm_90 -v "$1" -o /dev/null 2>&1 | python3 -c '
+import re, sys
+text = sys.stdin.read()
+regs = max([int(x) for x in re.findall(r"Used (\d+) registers", text)] or [0])
+spills = sum(int(a) + int(b) for a, b in re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", text))
+smem = max([int(x) for x in re.findall(r"(\d+) bytes smem", text)] or [0])
+print(regs, spills, smem)'
+}
+
+# Median of 3 wall times of a wc-opt run to PTX text.
+compile_time() {
+  python3 - "$wcopt" "$@" <<'PY'
+import statistics, subprocess, sys, time
+times = []
+for _ in range(3):
+    start = time.perf_counter()
+    subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=True)
+    times.append(time.perf_counter() - start)
+print("%.3f" % statistics.median(times))
+PY
+}
+
+python3 bench/suite/suite.py "$dest/quick/src" "$seed" 1 1 > /dev/null
+for program in $(python3 bench/suite/suite.py "$dest/src" "$seed"); do
+  name=$(basename "$program" .mlir)
+  for entry in "${variants[@]}"; do
+    variant=${entry%%:*}
+    pipeline=${entry#*:}
+    python3 utils/wc-compile.py "$program" -o "$dest/$name.$variant.exe" \
+      --pipeline="$pipeline" 2>/dev/null
+    python3 utils/wc-compile.py "$dest/quick/src/$name.mlir" \
+      -o "$dest/quick/$name.$variant.exe" --pipeline="$pipeline" 2>/dev/null
+    # shellcheck disable=SC2086
+    $wcopt "$program" $pipeline --wc-lower-to-nvvm=format=isa 2>/dev/null \
+      | python3 utils/extract-ptx.py > "$dest/src/$name.$variant.ptx"
+    read -r regs spills smem < <(ptx_facts "$dest/src/$name.$variant.ptx")
+    seconds=""
+    case $variant in
+      upstream) seconds=$(compile_time "$program" --wc-lower-to-nvvm=format=isa) ;;
+      pick) seconds=$(compile_time "$program" --wc-pipeline=format=isa) ;;
+    esac
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$variant" "$regs" "$spills" \
+      "$smem" "$seconds" >> "$info"
+  done
+  twin=bench/suite/cuda/$name.cu
+  if [ -f "$twin" ]; then
+    "$nvcc" -O3 -arch=sm_90 -fmad=false -Xptxas -v -o "$dest/$name.cuda.exe" \
+      "$twin" -lcuda 2> "$dest/src/$name.cuda.ptxas" >/dev/null
+    read -r regs spills smem < <(python3 -c '
+import re, sys
+text = open(sys.argv[1]).read()
+regs = max([int(x) for x in re.findall(r"Used (\d+) registers", text)] or [0])
+spills = sum(int(a) + int(b) for a, b in re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", text))
+smem = max([int(x) for x in re.findall(r"(\d+) bytes smem", text)] or [0])
+print(regs, spills, smem)' "$dest/src/$name.cuda.ptxas")
+    printf '%s\tcuda\t%s\t%s\t%s\t\n' "$name" "$regs" "$spills" "$smem" >> "$info"
+  else
+    echo "warning: no CUDA twin for $name ($twin)" >&2
+  fi
+  strip "$dest"/"$name".*.exe "$dest"/quick/"$name".*.exe 2>/dev/null || true
+  echo "built $name"
+done
+rm -rf "$dest/quick/src"

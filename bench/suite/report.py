@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Turns a run of the benchmark suite into docs/bench/: results.csv (one row
+per kernel and variant: median time over rounds, speedup over upstream, the
+output check against the CUDA original, ptxas facts, compile time),
+results.md (the tables, the geomeans, the compile times, the sanitizer
+summary when OUT holds one) and speedup.png (speedup of every variant over
+upstream, per kernel, and the geomean).
+
+Usage: report.py OUT [BUILD_DIR] [DOCS_DIR]
+  OUT        what bench/suite/run.sh wrote (r1/, r2/, ..., sanitize/)
+  BUILD_DIR  .device-build/suite (build-info.tsv, variants)
+  DOCS_DIR   docs/bench
+Exits non-zero when a variant's output differs from the CUDA original's.
+"""
+import csv
+import glob
+import math
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import barchart  # noqa: E402
+
+out = sys.argv[1]
+build = sys.argv[2] if len(sys.argv) > 2 else ".device-build/suite"
+docs = sys.argv[3] if len(sys.argv) > 3 else "docs/bench"
+os.makedirs(docs, exist_ok=True)
+
+variants = [line.split(":", 1)[0] for line in open(os.path.join(build, "variants"))
+            if line.strip()] + ["cuda"]
+info = {}
+for row in csv.DictReader(open(os.path.join(build, "build-info.tsv")), delimiter="\t"):
+    info[(row["kernel"], row["variant"])] = row
+
+# Kernel classes (DESIGN section 7).
+SCC = {"binomial", "pathfinder", "histogram_merge", "backprop_forward",
+       "srad_reduce", "tree_sum", "stencil_1d", "block_reduce", "hotspot",
+       "bbox", "scalar_product", "stencil_2d"}
+
+times, sums = {}, {}
+for directory in sorted(glob.glob(os.path.join(out, "r[0-9]*"))):
+    for path in glob.glob(os.path.join(directory, "*.out")):
+        name, variant = os.path.basename(path)[:-4].rsplit(".", 1)
+        lines = [line.strip() for line in open(path) if line.strip()]
+        if len(lines) != 61:
+            print("warning: %s has %d lines" % (path, len(lines)), file=sys.stderr)
+            continue
+        values = [float(x) for x in lines[:60]]
+        times.setdefault(name, {}).setdefault(variant, []).append(
+            statistics.median(values[10:]))
+        sums.setdefault(name, {}).setdefault(variant, set()).add(lines[60])
+
+bad = []
+rows = []
+for name in sorted(times):
+    t = times[name]
+    reference = sums[name].get("cuda") or sums[name].get("upstream")
+    base = statistics.median(t["upstream"]) if "upstream" in t else None
+    for variant in variants:
+        if variant not in t:
+            continue
+        median = statistics.median(t[variant])
+        same = sums[name][variant] == reference and len(reference) == 1
+        if not same:
+            bad.append("%s.%s" % (name, variant))
+        facts = info.get((name, variant), {})
+        rows.append({
+            "kernel": name, "variant": variant,
+            "class": "scc" if name in SCC else "other",
+            "ms": "%.4f" % (median * 1e3),
+            "speedup_vs_upstream": "%.3f" % (base / median) if base else "",
+            "output_matches_cuda": "yes" if same else "NO",
+            "registers": facts.get("registers", ""),
+            "spill_bytes": facts.get("spill_bytes", ""),
+            "smem_bytes": facts.get("smem_bytes", ""),
+            "compile_s": facts.get("compile_s", ""),
+        })
+
+with open(os.path.join(docs, "results.csv"), "w", newline="") as f:
+    writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+    writer.writeheader()
+    writer.writerows(rows)
+
+
+def geomean(values):
+    values = [v for v in values if v]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+kernels = sorted(times)
+shown = [v for v in variants if v != "upstream"]
+speed = {(r["kernel"], r["variant"]): float(r["speedup_vs_upstream"])
+         for r in rows if r["speedup_vs_upstream"]}
+lines = ["| kernel | upstream (ms) | " +
+         " | ".join(shown) + " | outputs |", "|---" * (len(shown) + 3) + "|"]
+for name in kernels:
+    cells = []
+    for v in shown:
+        s = speed.get((name, v))
+        cells.append("%.2fx" % s if s else "-")
+    ok = all(r["output_matches_cuda"] == "yes" for r in rows if r["kernel"] == name)
+    lines.append("| %s%s | %.4f | %s | %s |" % (
+        name, " (SCC)" if name in SCC else "",
+        statistics.median(times[name]["upstream"]) * 1e3, " | ".join(cells),
+        "all equal to CUDA" if ok else "MISMATCH"))
+geo = {}
+for label, subset in (("geomean, SCC kernels", [k for k in kernels if k in SCC]),
+                      ("geomean, all kernels", kernels)):
+    cells = []
+    for v in shown:
+        g = geomean([speed.get((k, v)) for k in subset])
+        geo[(label, v)] = g
+        cells.append("%.2fx" % g if g else "-")
+    lines.append("| %s | | %s | |" % (label, " | ".join(cells)))
+
+# pick vs nvcc on SCC kernels.
+pick_vs_cuda = geomean([
+    statistics.median(times[k]["cuda"]) / statistics.median(times[k]["pick"])
+    for k in kernels if k in SCC and "cuda" in times[k] and "pick" in times[k]])
+
+facts = ["| kernel | " + " | ".join(variants) + " |", "|---" * (len(variants) + 1) + "|"]
+for name in kernels:
+    cells = []
+    for v in variants:
+        f = info.get((name, v))
+        cells.append("%s / %s / %s" % (f["registers"], f["spill_bytes"], f["smem_bytes"])
+                     if f else "-")
+    facts.append("| %s | %s |" % (name, " | ".join(cells)))
+compile_rows = ["| kernel | upstream (s) | wc pipeline (s) | ratio |", "|---|---|---|---|"]
+ratios = []
+for name in kernels:
+    up = info.get((name, "upstream"), {}).get("compile_s")
+    wc = info.get((name, "pick"), {}).get("compile_s")
+    if up and wc:
+        ratios.append(float(wc) / float(up))
+        compile_rows.append("| %s | %s | %s | %.2fx |" % (name, up, wc, ratios[-1]))
+if ratios:
+    compile_rows.append("| geomean | | | %.2fx |" % geomean(ratios))
+
+sanitize = []
+for path in sorted(glob.glob(os.path.join(out, "sanitize", "*.txt"))):
+    base = os.path.basename(path)[:-4]
+    summary = [line for line in open(path) if "ERROR SUMMARY" in line]
+    sanitize.append("| %s | %s |" % (base, summary[-1].strip() if summary else "no summary"))
+
+chart = os.path.join(docs, "speedup.png")
+barchart.write_png(chart, kernels + ["geomean"], shown,
+                   [[speed.get((k, v)) for v in shown] for k in kernels] +
+                   [[geo[("geomean, all kernels", v)] for v in shown]],
+                   "speedup over upstream mlir (h100)")
+
+with open(os.path.join(docs, "results.md"), "w") as f:
+    f.write("# Benchmark suite results\n\n")
+    f.write("Generated by `bench/suite/report.py` from a run of the suite "
+            "(see [../results.md](../results.md) for the commands). Speedups "
+            "are over the upstream MLIR lowering of the same program (median "
+            "over rounds of the median of 50 timed samples); `cuda` is the "
+            "nvcc -O3 build of the CUDA twin. Every variant's output is "
+            "compared with the CUDA twin's.\n\n")
+    f.write("\n".join(lines) + "\n\n")
+    if pick_vs_cuda:
+        f.write("Cost model's pick over nvcc on the SCC kernels (geomean): "
+                "%.2fx.\n\n" % pick_vs_cuda)
+    f.write("![speedup over upstream](speedup.png)\n\n")
+    f.write("## Registers / spill bytes / shared memory bytes (ptxas -v, sm_90)\n\n")
+    f.write("\n".join(facts) + "\n\n")
+    f.write("## Compile time of the kernel module to PTX (wc-opt, median of 3)\n\n")
+    f.write("\n".join(compile_rows) + "\n\n")
+    if sanitize:
+        f.write("## compute-sanitizer (quick builds, one launch)\n\n")
+        f.write("| run | summary |\n|---|---|\n" + "\n".join(sanitize) + "\n")
+print("wrote %s/results.csv, results.md, speedup.png" % docs)
+if bad:
+    print("outputs differ from the CUDA original: " + ", ".join(bad), file=sys.stderr)
+    sys.exit(1)

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs the benchmark suite built by bench/suite/build.sh, on the GPU machine,
+# from the repository root (where .device-build/suite was carried).
+#
+#   run.sh time OUT [ROUNDS]   interleaved rounds (default 3) of every
+#                              executable, OUT/r<k>/NAME.VARIANT.out, with a
+#                              progress line per run on stderr
+#   run.sh sanitize OUT TOOL [VARIANT...]
+#                              the quick builds (one launch) of the given wc
+#                              variants (default: all) under compute-sanitizer
+#                              --tool TOOL (memcheck, racecheck, synccheck):
+#                              OUT/sanitize/NAME.VARIANT.TOOL.txt
+set -u
+here=.device-build/suite
+mode=${1:?usage: run.sh time|sanitize OUT ...}
+out=${2:?usage: run.sh time|sanitize OUT ...}
+seed=$(cat "$here/seed")
+limit=300
+
+run_one() { # exe outfile
+  local exe=$1 file=$2 args=()
+  case $exe in *.cuda.exe) args=("$seed") ;; esac
+  timeout "$limit" "$exe" "${args[@]}" > "$file" 2> "${file%.out}.err"
+}
+
+case $mode in
+  time)
+    rounds=${3:-3}
+    exes=("$here"/*.exe)
+    total=$(( ${#exes[@]} * rounds ))
+    n=0 failed=0
+    for r in $(seq 1 "$rounds"); do
+      mkdir -p "$out/r$r"
+      for exe in "${exes[@]}"; do
+        n=$((n + 1))
+        base=$(basename "$exe" .exe)
+        start=$(date +%s.%N)
+        if run_one "$exe" "$out/r$r/$base.out"; then status=ok; else status=FAILED; failed=1; fi
+        printf '[%3d/%d] round %d %-28s %s (%.1f s)\n' "$n" "$total" "$r" "$base" \
+          "$status" "$(echo "$(date +%s.%N) - $start" | bc)" >&2
+      done
+    done
+    exit $failed ;;
+  sanitize)
+    tool=${3:?which compute-sanitizer tool}
+    shift 3
+    mkdir -p "$out/sanitize"
+    failed=0
+    for exe in "$here"/quick/*.exe; do
+      base=$(basename "$exe" .exe)
+      variant=${base##*.}
+      if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$variant"; then continue; fi
+      file="$out/sanitize/$base.$tool.txt"
+      timeout "$limit" compute-sanitizer --tool "$tool" "$exe" > "$file" 2>&1
+      summary=$(grep -h "ERROR SUMMARY" "$file" | tail -1)
+      printf '%-28s %-10s %s\n' "$base" "$tool" "${summary:-no summary (exit $?)}" >&2
+      grep -q "ERROR SUMMARY: 0 errors" "$file" || failed=1
+    done
+    exit $failed ;;
+  *) echo "unknown mode $mode" >&2; exit 2 ;;
+esac

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The benchmark suite (issue 7): kernels modelled on the Warp-Consolidation
+paper's suite, each an MLIR `gpu` program of this repository (the kernel is
+taken from its source file and put into the timing harness of
+bench/lib/benchgen.py) with a CUDA C++ twin of the same algorithm in
+bench/suite/cuda/NAME.cu, built on the same harness semantics
+(bench/suite/cuda/harness.h): the same pseudo-random inputs from the same
+seed, the same launches, the same timing and the same output checksum.
+Usage: suite.py OUTDIR [SEED]   (writes OUTDIR/NAME.mlir, prints the paths)
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import benchgen  # noqa: E402
+
+# Every entry: (MLIR source, {old: new} substitutions in its gpu.module,
+# launch, kernel arguments) as in benchgen; the CUDA twin is cuda/NAME.cu.
+SUITE = {
+    # Synchronisation and communication (the paper's SCC kernels).
+    "binomial": ("test/Integration/binomial.mlir",
+                 {"memref<4x129xf32>": "memref<8192x129xf32>",
+                  "memref<4xf32>": "memref<8192xf32>"},
+                 "@kernels::@binomial blocks in (%c8192, %c1, %c1) threads in (%c128, %c1, %c1)",
+                 ["memref<8192x129xf32>", "memref<8192xf32>"]),
+    "pathfinder": ("test/Integration/pathfinder.mlir",
+                   {"memref<8x512xi32>": "memref<32x2097152xi32>",
+                    "%c8 = arith.constant 8 : index":
+                        "%c8 = arith.constant 32 : index",
+                    "memref<512xi32>": "memref<2097152xi32>"},
+                   "@kernels::@dynproc blocks in (%c8192, %c1, %c1) threads in (%c256, %c1, %c1)",
+                   ["memref<32x2097152xi32>", "memref<2097152xi32>"]),
+    "histogram_merge": ("test/Integration/histogram_merge.mlir",
+                        {"memref<600x256xi32>": "memref<600x8192xi32>",
+                         "memref<256xi32>": "memref<8192xi32>"},
+                        "@kernels::@merge blocks in (%c8192, %c1, %c1) threads in (%c256, %c1, %c1)",
+                        ["memref<600x8192xi32>", "memref<8192xi32>"]),
+    "backprop_forward": ("test/Integration/backprop_forward.mlir",
+                         {"memref<64xi32>": "memref<131072xi32>",
+                          "memref<64x16xi32>": "memref<131072x16xi32>",
+                          "memref<4x16xi32>": "memref<8192x16xi32>"},
+                         "@kernels::@layerforward blocks in (%c1, %c8192, %c1) threads in (%c16, %c16, %c1)",
+                         ["memref<131072xi32>", "memref<131072x16xi32>",
+                          "memref<8192x16xi32>"]),
+    "srad_reduce": ("test/Integration/srad_reduce.mlir",
+                    {"memref<1000xi32>": "memref<4194000xi32>",
+                     "arith.constant 1000 : index": "arith.constant 4194000 : index",
+                     "memref<4x2xi32>": "memref<16384x2xi32>"},
+                    "@kernels::@reduce blocks in (%c16384, %c1, %c1) threads in (%c256, %c1, %c1)",
+                    ["memref<4194000xi32>", "memref<16384x2xi32>"]),
+    "tree_sum": ("test/Integration/tree_reduction.mlir",
+                 {"memref<1024xi32>": "memref<67108864xi32>",
+                  "memref<4xi32>": "memref<262144xi32>"},
+                 "@kernels::@tree_sum blocks in (%c262144, %c1, %c1) threads in (%c256, %c1, %c1)",
+                 ["memref<67108864xi32>", "memref<262144xi32>"]),
+    "stencil_1d": ("examples/stencil_1d.mlir", {},
+                   "@stencil_1d::@stencil blocks in (%c262144, %c1, %c1) threads in (%c128, %c1, %c1)",
+                   [("memref<33554432xf32>", "memref<?xf32>"),
+                    ("memref<33554432xf32>", "memref<?xf32>"),
+                    ("index", 33554432)]),
+    "block_reduce": ("examples/block_reduce.mlir", {},
+                     "@block_reduce::@block_sum blocks in (%c262144, %c1, %c1) threads in (%c256, %c1, %c1)",
+                     [("memref<67108864xf32>", "memref<?xf32>"),
+                      ("memref<262144xf32>", "memref<?xf32>")]),
+    # No barrier.
+    "option_pricing": ("test/Integration/option_pricing.mlir", {},
+                       "@kernels::@price blocks in (%c131072, %c1, %c1) threads in (%c128, %c1, %c1)",
+                       [("memref<16777216xf32>", "memref<?xf32>")] * 4 +
+                       [("index", 16777216)]),
+    "triangular": ("test/Integration/triangular.mlir", {},
+                   "@kernels::@triangle blocks in (%c8192, %c1, %c1) threads in (%c64, %c1, %c1)",
+                   [("memref<8192x64xi32>", "memref<?x64xi32>"),
+                    ("memref<8192x64xi32>", "memref<?x64xi32>"),
+                    ("index", 8192)]),
+}
+
+if __name__ == "__main__":
+    benchgen.main(SUITE, sys.argv)

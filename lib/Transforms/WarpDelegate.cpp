@@ -128,10 +128,12 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
     for (Operation *user : buffer.getUsers()) {
       auto load = dyn_cast<memref::LoadOp>(user);
       auto store = dyn_cast<memref::StoreOp>(user);
-      if (!load && !(store && store.getMemRef() == buffer))
+      auto atomic = dyn_cast<memref::AtomicRMWOp>(user);
+      if (!load && !(store && store.getMemRef() == buffer) &&
+          !(atomic && atomic.getMemref() == buffer))
         return ("workgroup buffer " + std::string("used by '") +
                 user->getName().getStringRef() +
-                "' (only loads and stores can be given a slice per agent)")
+                "' (only loads, stores and atomics can be given a slice per agent)")
             .str();
     }
   }
@@ -188,6 +190,10 @@ static Value multiplex(OpBuilder &b, Value buffer, int64_t warps,
       SmallVector<Value> indices{warpInBlock};
       llvm::append_range(indices, store.getIndices());
       store.getIndicesMutable().assign(indices);
+    } else if (auto atomic = dyn_cast<memref::AtomicRMWOp>(user)) {
+      SmallVector<Value> indices{warpInBlock};
+      llvm::append_range(indices, atomic.getIndices());
+      atomic.getIndicesMutable().assign(indices);
     }
   }
   return replacement;

@@ -37,6 +37,7 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -930,8 +931,7 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
     return array;
 
   // Yield the carried elements from the phase (a phase with more results).
-  auto yield = cast<YieldOp>(body.getTerminator());
-  yield->insertOperands(yield->getNumOperands(), final);
+  (void)appendTerminatorOperands(rewriter, body.getTerminator(), final);
   SmallVector<Type> types(phase.getResultTypes());
   types.append(final.size(), VectorType::get({vthreads}, plan.elementType));
   rewriter.setInsertionPoint(phase);

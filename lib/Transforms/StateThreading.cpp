@@ -43,10 +43,23 @@ bool wc::canThreadState(Block &block, const StateAccesses &accesses,
   return true;
 }
 
+Operation *wc::appendTerminatorOperands(RewriterBase &rewriter, Operation *op,
+                                        ValueRange extra) {
+  SmallVector<Value> operands(op->getOperands());
+  llvm::append_range(operands, extra);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  OperationState state(op->getLoc(), op->getName(), operands,
+                       op->getResultTypes(), op->getAttrs());
+  Operation *replacement = rewriter.create(state);
+  rewriter.eraseOp(op);
+  return replacement;
+}
+
 /// Appends `values` to the operands of the terminator of `block`.
-static void appendYield(Block &block, ValueRange values) {
-  Operation *yield = block.getTerminator();
-  yield->insertOperands(yield->getNumOperands(), values);
+static void appendYield(RewriterBase &rewriter, Block &block,
+                        ValueRange values) {
+  (void)appendTerminatorOperands(rewriter, block.getTerminator(), values);
 }
 
 SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
@@ -78,7 +91,7 @@ SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
                                      ifOp.getCondition(),
                                      /*withElseRegion=*/false);
       newIf.getThenRegion().takeBody(ifOp.getThenRegion());
-      appendYield(newIf.getThenRegion().front(),
+      appendYield(rewriter, newIf.getThenRegion().front(),
                   threadState(rewriter, newIf.getThenRegion().front(), state,
                               accesses));
       if (ifOp.getElseRegion().empty()) {
@@ -87,13 +100,13 @@ SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
         scf::YieldOp::create(rewriter, ifOp.getLoc(), state);
       } else {
         newIf.getElseRegion().takeBody(ifOp.getElseRegion());
-        appendYield(newIf.getElseRegion().front(),
+        appendYield(rewriter, newIf.getElseRegion().front(),
                     threadState(rewriter, newIf.getElseRegion().front(), state,
                                 accesses));
       }
       rewriter.replaceOp(ifOp, newIf.getResults().drop_back(n));
-      state.assign(newIf.getResults().take_back(n).begin(),
-                   newIf.getResults().end());
+      ResultRange carried = newIf.getResults().take_back(n);
+      state.assign(carried.begin(), carried.end());
       continue;
     }
     auto forOp = cast<scf::ForOp>(op);
@@ -110,10 +123,10 @@ SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
     rewriter.mergeBlocks(forOp.getBody(), body,
                          body->getArguments().drop_back(n));
     SmallVector<Value> carried(body->getArguments().take_back(n));
-    appendYield(*body, threadState(rewriter, *body, carried, accesses));
+    appendYield(rewriter, *body, threadState(rewriter, *body, carried, accesses));
     rewriter.replaceOp(forOp, newFor.getResults().drop_back(n));
-    state.assign(newFor.getResults().take_back(n).begin(),
-                 newFor.getResults().end());
+    ResultRange results = newFor.getResults().take_back(n);
+    state.assign(results.begin(), results.end());
   }
   return state;
 }

@@ -72,6 +72,19 @@ static bool dependsOnBlockOrData(Value value) {
   });
 }
 
+/// Whether `step` is a grid stride: it depends on the grid's size.
+static bool isGridStride(Value step) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitUsesFromAbove = false;
+  if (Operation *def = step.getDefiningOp())
+    (void)getBackwardSlice(def, &slice, options);
+  return llvm::any_of(slice, [](Operation *op) {
+    return isa<gpu::GridDimOp>(op);
+  });
+}
+
 static KernelProfile profile(gpu::GPUFuncOp func,
                              ArrayRef<gpu::LaunchFuncOp> launches) {
   KernelProfile profile;
@@ -84,6 +97,10 @@ static KernelProfile profile(gpu::GPUFuncOp func,
     if (profile.imbalance)
       return;
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // A grid-stride loop (its step spans the grid) does about the same
+      // number of iterations in every block.
+      if (isGridStride(loop.getStep()))
+        return;
       if (dependsOnBlockOrData(loop.getLowerBound()) ||
           dependsOnBlockOrData(loop.getUpperBound()) ||
           dependsOnBlockOrData(loop.getStep()))

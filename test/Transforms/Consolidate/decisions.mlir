@@ -202,3 +202,38 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A grid-stride loop depends on the block id but does the same work in
+// every block: balanced, so the kernel is left alone.
+// CHECK-LABEL: gpu.module @grid_stride
+// CHECK-NOT: wc.job_loop
+module attributes {gpu.container_module} {
+  gpu.module @grid_stride {
+    // expected-remark @+1 {{wc-consolidate: left unchanged: no barrier, no workgroup memory and balanced jobs}}
+    gpu.func @sum(%a: memref<?xi32>, %o: memref<?xi32>, %n: index) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %zero = arith.constant 0 : i32
+      %c128 = arith.constant 128 : index
+      %g = gpu.global_id x
+      %gd = gpu.grid_dim x
+      %stride = arith.muli %gd, %c128 : index
+      %s = scf.for %i = %g to %n step %stride iter_args(%acc = %zero) -> (i32) {
+        %v = memref.load %a[%i] : memref<?xi32>
+        %t = arith.addi %acc, %v : i32
+        scf.yield %t : i32
+      }
+      memref.store %s, %o[%g] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%a: memref<?xi32>, %o: memref<?xi32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @grid_stride::@sum blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%a : memref<?xi32>, %o : memref<?xi32>, %n : index)
+    return
+  }
+}

@@ -9,8 +9,10 @@
 #    memory from `ptxas -v`, and the compile time (seconds, median of 3) of
 #    the kernel's module through wc-opt for the upstream lowering and for
 #    the wc pipeline.
-# Then on the GPU machine: bash bench/suite/run.sh (see there), and here
-# python3 bench/suite/report.py OUT.
+# Then on the GPU machine, carrying .device-build/suite.tar.zst:
+#   zstd -d --long=27 < .device-build/suite.tar.zst | tar -C .device-build -xf -
+#   bash .device-build/suite/run.sh time OUT 3      (see run.sh)
+# and here: python3 bench/suite/report.py OUT.
 #
 # Usage: build.sh [SEED]
 set -euo pipefail
@@ -105,3 +107,7 @@ print(regs, spills, smem)' "$dest/src/$name.cuda.ptxas")
   echo "built $name"
 done
 rm -rf "$dest/quick/src"
+# One archive to carry to the GPU machine (the executables share most of
+# their bytes: long-range zstd packs them about 30x).
+tar -C .device-build -cf - suite | zstd -q -T0 -10 --long=27 -f -o .device-build/suite.tar.zst
+echo "packed .device-build/suite.tar.zst ($(du -h .device-build/suite.tar.zst | cut -f1))"

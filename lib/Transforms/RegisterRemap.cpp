@@ -1054,7 +1054,10 @@ static std::pair<unsigned, unsigned> cleanUpAndCount(WarpJobOp job) {
     });
     for (Operation *op : llvm::reverse(ops)) {
       if (op->use_empty() &&
-          (isa<LaneReadOp, ShuffleOp>(op) || isOpTriviallyDead(op))) {
+          (isa<LaneReadOp, ShuffleOp>(op) ||
+           (isMemoryEffectFree(op) && isOpTriviallyDead(op)))) {
+        // Memory reads stay: the plans of buffers not yet rewritten point
+        // at their loads.
         op->erase();
         changed = true;
       }

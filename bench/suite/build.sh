@@ -9,8 +9,8 @@
 #    memory from `ptxas -v`, and the compile time (seconds, median of 3) of
 #    the kernel's module through wc-opt for the upstream lowering and for
 #    the wc pipeline.
-# Then on the GPU machine, carrying .device-build/suite.tar.zst:
-#   zstd -d --long=27 < .device-build/suite.tar.zst | tar -C .device-build -xf -
+# Then on the GPU machine, carrying .device-build/suite.tar.xz:
+#   python3 -c "import lzma, tarfile; tarfile.open(fileobj=lzma.open('.device-build/suite.tar.xz'), mode='r|').extractall('.device-build')"
 #   bash .device-build/suite/run.sh time OUT 3      (see run.sh)
 # and here: python3 bench/suite/report.py OUT.
 #
@@ -108,6 +108,7 @@ print(regs, spills, smem)' "$dest/src/$name.cuda.ptxas")
 done
 rm -rf "$dest/quick/src"
 # One archive to carry to the GPU machine (the executables share most of
-# their bytes: long-range zstd packs them about 30x).
-tar -C .device-build -cf - suite | zstd -q -T0 -10 --long=27 -f -o .device-build/suite.tar.zst
-echo "packed .device-build/suite.tar.zst ($(du -h .device-build/suite.tar.zst | cut -f1))"
+# their bytes: xz with a large dictionary packs them about 80x; the GPU
+# machine unpacks it with Python's lzma module).
+tar -C .device-build -cf - suite | xz -T2 -6 --lzma2=preset=6,dict=256MiB > .device-build/suite.tar.xz
+echo "packed .device-build/suite.tar.xz ($(du -h .device-build/suite.tar.xz | cut -f1))"

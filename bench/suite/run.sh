@@ -34,10 +34,11 @@ case $mode in
       for exe in "${exes[@]}"; do
         n=$((n + 1))
         base=$(basename "$exe" .exe)
-        start=$(date +%s.%N)
+        start=$(date +%s%N)
         if run_one "$exe" "$out/r$r/$base.out"; then status=ok; else status=FAILED; failed=1; fi
-        printf '[%3d/%d] round %d %-28s %s (%.1f s)\n' "$n" "$total" "$r" "$base" \
-          "$status" "$(echo "$(date +%s.%N) - $start" | bc)" >&2
+        elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+        printf '[%3d/%d] round %d %-28s %s (%d ms)\n' "$n" "$total" "$r" "$base" \
+          "$status" "$elapsed" >&2
       done
     done
     exit $failed ;;

@@ -349,11 +349,11 @@ FailureOr<bool> sim::callBuiltin(Interpreter &interp, Operation *call,
   }
   if (name == "wcDeviceSMCount") {
     // The simulated device has the SMs of the default target.
-    if (call->getNumResults() != 1 || !call->getResult(0).getType().isInteger(32))
+    if (call->getNumResults() != 1 ||
+        !call->getResult(0).getType().isInteger(32))
       return interp.error(call) << "wcDeviceSMCount returns one i32";
-    interp.set(call->getResult(0),
-               WarpValue::scalar(static_cast<uint64_t>(
-                   wc::TargetDescription::h100().smCount)));
+    interp.set(call->getResult(0), WarpValue::scalar(static_cast<uint64_t>(
+                                       wc::TargetDescription::h100().smCount)));
     return true;
   }
   auto arg = [&](unsigned i) { return interp.scalar(args[i], 0); };

@@ -58,31 +58,31 @@ struct KernelProfile {
 };
 } // namespace
 
-/// Whether `value` depends on the block's position in the grid or on memory
-/// contents.
-static bool dependsOnBlockOrData(Value value) {
+/// Whether an op of the backward slice of `value` (itself included)
+/// satisfies `predicate`.
+static bool sliceContains(Value value,
+                          llvm::function_ref<bool(Operation *)> predicate) {
   SetVector<Operation *> slice;
   BackwardSliceOptions options;
   options.inclusive = true;
   options.omitUsesFromAbove = false;
   if (Operation *def = value.getDefiningOp())
     (void)getBackwardSlice(def, &slice, options);
-  return llvm::any_of(slice, [](Operation *op) {
+  return llvm::any_of(slice, predicate);
+}
+
+/// Whether `value` depends on the block's position in the grid or on memory
+/// contents.
+static bool dependsOnBlockOrData(Value value) {
+  return sliceContains(value, [](Operation *op) {
     return isa<gpu::BlockIdOp, gpu::GlobalIdOp, memref::LoadOp>(op);
   });
 }
 
 /// Whether `step` is a grid stride: it depends on the grid's size.
 static bool isGridStride(Value step) {
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.omitUsesFromAbove = false;
-  if (Operation *def = step.getDefiningOp())
-    (void)getBackwardSlice(def, &slice, options);
-  return llvm::any_of(slice, [](Operation *op) {
-    return isa<gpu::GridDimOp>(op);
-  });
+  return sliceContains(step,
+                       [](Operation *op) { return isa<gpu::GridDimOp>(op); });
 }
 
 static KernelProfile profile(gpu::GPUFuncOp func,
@@ -133,40 +133,26 @@ struct ConsolidatePass : public wc::impl::ConsolidateBase<ConsolidatePass> {
 
 void ConsolidatePass::runOnOperation() {
   ModuleOp module = getOperation();
-  std::optional<TargetDescription> target = TargetDescription::lookup(chip);
-  if (!target) {
-    module.emitError("wc-consolidate: unknown chip '")
-        << chip << "' (known: " << TargetDescription::knownChips() << ")";
+  std::optional<TargetDescription> target =
+      lookupTarget(module, "wc-consolidate", chip);
+  if (!target)
     return signalPassFailure();
-  }
   // Inline kernels are outlined first, like wc-aggregate does.
-  if (module.walk([](gpu::LaunchOp) { return WalkResult::interrupt(); })
-          .wasInterrupted()) {
+  if (hasInlineLaunches(module)) {
     OpPassManager outlining(ModuleOp::getOperationName());
     outlining.addPass(createGpuKernelOutliningPass());
     if (failed(runPipeline(outlining, module)))
       return signalPassFailure();
   }
-  SymbolTableCollection symbols;
-  DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    if (auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-            launch, launch.getKernel()))
-      launches[kernel].push_back(launch);
-  });
-  SmallVector<gpu::GPUFuncOp> kernels;
-  module.walk([&](gpu::GPUFuncOp func) {
-    if (func.isKernel())
-      kernels.push_back(func);
-  });
 
   // The agents delegation would keep resident (default options).
   int64_t warps = getDefaultAgentWarps(*target);
   int64_t residentAgents =
       target->smCount * (target->warpSlotsPerSM / 2 / warps) * warps;
 
-  for (gpu::GPUFuncOp func : kernels) {
-    SmallVector<gpu::LaunchFuncOp> &sites = launches[func];
+  for (KernelSites &kernel : collectKernels(module)) {
+    gpu::GPUFuncOp func = kernel.func;
+    ArrayRef<gpu::LaunchFuncOp> sites = kernel.launches;
     KernelProfile facts = profile(func, sites);
     bool communicates = facts.barriers != 0 || facts.workgroupMemory;
     DelegationOptions delegation;

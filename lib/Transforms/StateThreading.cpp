@@ -43,23 +43,10 @@ bool wc::canThreadState(Block &block, const StateAccesses &accesses,
   return true;
 }
 
-Operation *wc::appendTerminatorOperands(RewriterBase &rewriter, Operation *op,
-                                        ValueRange extra) {
-  SmallVector<Value> operands(op->getOperands());
-  llvm::append_range(operands, extra);
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
-  OperationState state(op->getLoc(), op->getName(), operands,
-                       op->getResultTypes(), op->getAttrs());
-  Operation *replacement = rewriter.create(state);
-  rewriter.eraseOp(op);
-  return replacement;
-}
-
 /// Appends `values` to the operands of the terminator of `block`.
-static void appendYield(RewriterBase &rewriter, Block &block,
-                        ValueRange values) {
-  (void)appendTerminatorOperands(rewriter, block.getTerminator(), values);
+static void appendYield(Block &block, ValueRange values) {
+  Operation *yield = block.getTerminator();
+  yield->insertOperands(yield->getNumOperands(), values);
 }
 
 SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
@@ -87,11 +74,11 @@ SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
       for (Value value : state)
         types.push_back(value.getType());
       rewriter.setInsertionPoint(ifOp);
-      auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types,
-                                     ifOp.getCondition(),
-                                     /*withElseRegion=*/false);
+      auto newIf =
+          scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
+                            /*withElseRegion=*/false);
       newIf.getThenRegion().takeBody(ifOp.getThenRegion());
-      appendYield(rewriter, newIf.getThenRegion().front(),
+      appendYield(newIf.getThenRegion().front(),
                   threadState(rewriter, newIf.getThenRegion().front(), state,
                               accesses));
       if (ifOp.getElseRegion().empty()) {
@@ -100,7 +87,7 @@ SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
         scf::YieldOp::create(rewriter, ifOp.getLoc(), state);
       } else {
         newIf.getElseRegion().takeBody(ifOp.getElseRegion());
-        appendYield(rewriter, newIf.getElseRegion().front(),
+        appendYield(newIf.getElseRegion().front(),
                     threadState(rewriter, newIf.getElseRegion().front(), state,
                                 accesses));
       }
@@ -113,17 +100,17 @@ SmallVector<Value> wc::threadState(RewriterBase &rewriter, Block &block,
     SmallVector<Value> inits(forOp.getInitArgs());
     llvm::append_range(inits, state);
     rewriter.setInsertionPoint(forOp);
-    auto newFor = scf::ForOp::create(
-        rewriter, forOp.getLoc(), forOp.getLowerBound(),
-        forOp.getUpperBound(), forOp.getStep(), inits,
-        /*bodyBuilder=*/nullptr, forOp.getUnsignedCmp());
+    auto newFor =
+        scf::ForOp::create(rewriter, forOp.getLoc(), forOp.getLowerBound(),
+                           forOp.getUpperBound(), forOp.getStep(), inits,
+                           /*bodyBuilder=*/nullptr, forOp.getUnsignedCmp());
     Block *body = newFor.getBody();
     if (!body->empty())
       rewriter.eraseOp(body->getTerminator());
     rewriter.mergeBlocks(forOp.getBody(), body,
                          body->getArguments().drop_back(n));
     SmallVector<Value> carried(body->getArguments().take_back(n));
-    appendYield(rewriter, *body, threadState(rewriter, *body, carried, accesses));
+    appendYield(*body, threadState(rewriter, *body, carried, accesses));
     rewriter.replaceOp(forOp, newFor.getResults().drop_back(n));
     ResultRange results = newFor.getResults().take_back(n);
     state.assign(results.begin(), results.end());

@@ -41,8 +41,8 @@ using namespace mlir::wc;
 //===----------------------------------------------------------------------===//
 
 FailureOr<BlockShape> wc::getBlockShape(gpu::GPUFuncOp func,
-                                           ArrayRef<gpu::LaunchFuncOp> launches,
-                                           std::string &why) {
+                                        ArrayRef<gpu::LaunchFuncOp> launches,
+                                        std::string &why) {
   std::optional<BlockShape> shape;
   if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize())
     shape = BlockShape{(*known)[0], (*known)[1], (*known)[2]};
@@ -245,34 +245,19 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
 }
 
 void WarpAggregatePass::runOnOperation() {
-  std::optional<TargetDescription> target = TargetDescription::lookup(chip);
-  if (!target) {
-    getOperation()->emitError("wc-aggregate: unknown chip '")
-        << chip << "' (known: " << TargetDescription::knownChips() << ")";
-    return signalPassFailure();
-  }
   ModuleOp module = getOperation();
+  std::optional<TargetDescription> target =
+      lookupTarget(module, "wc-aggregate", chip);
+  if (!target)
+    return signalPassFailure();
   // Kernels written inline (gpu.launch) are outlined first, so that they and
   // their launches are aggregated like the others.
-  if (module.walk([](gpu::LaunchOp) { return WalkResult::interrupt(); })
-          .wasInterrupted()) {
+  if (hasInlineLaunches(module)) {
     OpPassManager outlining(ModuleOp::getOperationName());
     outlining.addPass(createGpuKernelOutliningPass());
     if (mlir::failed(runPipeline(outlining, module)))
       return signalPassFailure();
   }
-  SymbolTableCollection symbols;
-  DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    if (auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-            launch, launch.getKernel()))
-      launches[kernel].push_back(launch);
-  });
-  SmallVector<gpu::GPUFuncOp> kernels;
-  module.walk([&](gpu::GPUFuncOp func) {
-    if (func.isKernel())
-      kernels.push_back(func);
-  });
-  for (gpu::GPUFuncOp func : kernels)
-    aggregateKernel(func, launches[func], *target);
+  for (KernelSites &kernel : collectKernels(module))
+    aggregateKernel(kernel.func, kernel.launches, *target);
 }

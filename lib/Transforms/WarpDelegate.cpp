@@ -85,8 +85,8 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
   std::optional<std::string> blocker;
   func.walk([&](Operation *op) {
     auto refuse = [&](StringRef what) {
-      blocker = ("it uses '" + op->getName().getStringRef() + "', " + what)
-                    .str();
+      blocker =
+          ("it uses '" + op->getName().getStringRef() + "', " + what).str();
       return WalkResult::interrupt();
     };
     if (isa<gpu::BarrierOp>(op))
@@ -95,7 +95,8 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
     if (isa<gpu::ClusterIdOp, gpu::ClusterDimOp, gpu::ClusterBlockIdOp,
             gpu::ClusterDimBlocksOp, gpu::DynamicSharedMemoryOp,
             CallOpInterface>(op) ||
-        (isa<NVVM::NVVMDialect>(op->getDialect()) && !isa<NVVM::SyncWarpOp>(op)))
+        (isa<NVVM::NVVMDialect>(op->getDialect()) &&
+         !isa<NVVM::SyncWarpOp>(op)))
       return refuse("whose meaning delegation would change");
     for (Value result : op->getResults())
       if (isWorkgroupMemRef(result.getType()) &&
@@ -121,8 +122,8 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
     if (!type.getElementType().isIntOrIndexOrFloat()) {
       std::string text;
       llvm::raw_string_ostream(text)
-          << "a workgroup buffer has elements of type "
-          << type.getElementType() << ", which the pass cannot size";
+          << "a workgroup buffer has elements of type " << type.getElementType()
+          << ", which the pass cannot size";
       return text;
     }
     for (Operation *user : buffer.getUsers()) {
@@ -133,7 +134,8 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
           !(atomic && atomic.getMemref() == buffer))
         return ("workgroup buffer " + std::string("used by '") +
                 user->getName().getStringRef() +
-                "' (only loads, stores and atomics can be given a slice per agent)")
+                "' (only loads, stores and atomics can be given a slice per "
+                "agent)")
             .str();
     }
   }
@@ -309,8 +311,7 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func,
           dim(id) == 0
               ? arith::AddIOp::create(
                     b, loc,
-                    arith::MulIOp::create(b, loc, jobIds[0], jobWarpSize),
-                    lane)
+                    arith::MulIOp::create(b, loc, jobIds[0], jobWarpSize), lane)
               : jobIds[dim(id)];
     else if (isa<gpu::SubgroupIdOp>(op))
       replacement = zero;
@@ -379,8 +380,8 @@ static void updateLaunch(gpu::LaunchFuncOp launch, const DelegationPlan &plan) {
     StringRef name = "wcDeviceSMCount";
     if (!module.lookupSymbol(name)) {
       OpBuilder top(module.getBodyRegion());
-      auto decl = func::FuncOp::create(top, loc, name,
-                                       top.getFunctionType({}, {i32}));
+      auto decl =
+          func::FuncOp::create(top, loc, name, top.getFunctionType({}, {i32}));
       decl.setPrivate();
     }
     Value sms = func::CallOp::create(b, loc, name, TypeRange{i32}).getResult(0);
@@ -417,8 +418,7 @@ static void updateLaunch(gpu::LaunchFuncOp launch, const DelegationPlan &plan) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-struct WarpDelegatePass
-    : public wc::impl::WarpDelegateBase<WarpDelegatePass> {
+struct WarpDelegatePass : public wc::impl::WarpDelegateBase<WarpDelegatePass> {
   using WarpDelegateBase::WarpDelegateBase;
   void runOnOperation() override;
 };
@@ -452,9 +452,9 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
     return false;
   }
   if (bytes)
-    blocks = std::min(blocks,
-                      target.sharedMemoryPerSM /
-                          (bytes + target.reservedSharedMemoryPerBlock));
+    blocks =
+        std::min(blocks, target.sharedMemoryPerSM /
+                             (bytes + target.reservedSharedMemoryPerBlock));
   plan.blocksPerSM = blocks;
   plan.maxAgents =
       options.agents ? options.agents : target.smCount * blocks * plan.warps;
@@ -466,8 +466,7 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
   InFlightDiagnostic remark =
       func.emitRemark("wc-delegate: persistent agents: hyper-CTAs of ")
       << plan.warps << (plan.warps == 1 ? " warp, " : " warps, ") << blocks
-      << " per SM, at most "
-      << plan.maxAgents << " agents, "
+      << " per SM, at most " << plan.maxAgents << " agents, "
       << (plan.schedule == Schedule::static_stride ? "static" : "dynamic")
       << " schedule, "
       << (plan.order == PartitionOrder::x_major ? "x-major" : "y-major");
@@ -491,12 +490,10 @@ int64_t wc::getDefaultAgentWarps(const TargetDescription &target) {
 
 void WarpDelegatePass::runOnOperation() {
   ModuleOp module = getOperation();
-  std::optional<TargetDescription> target = TargetDescription::lookup(chip);
-  if (!target) {
-    module.emitError("wc-delegate: unknown chip '")
-        << chip << "' (known: " << TargetDescription::knownChips() << ")";
+  std::optional<TargetDescription> target =
+      lookupTarget(module, "wc-delegate", chip);
+  if (!target)
     return signalPassFailure();
-  }
   DelegationOptions options;
   if (schedule == "dynamic")
     options.schedule = Schedule::dynamic_ticket;
@@ -518,10 +515,10 @@ void WarpDelegatePass::runOnOperation() {
         << " warps per hyper-CTA do not fit a block of " << target->chip;
     return signalPassFailure();
   }
-  for (auto [name, value] : {std::pair<StringRef, int64_t>{"agents-per-sm",
-                                                           agentsPerSM},
-                             {"agents", agents},
-                             {"throttle", throttle}})
+  for (auto [name, value] :
+       {std::pair<StringRef, int64_t>{"agents-per-sm", agentsPerSM},
+        {"agents", agents},
+        {"throttle", throttle}})
     if (value < 0) {
       module.emitError("wc-delegate: ")
           << name << " must not be negative (got " << value << ")";
@@ -530,8 +527,7 @@ void WarpDelegatePass::runOnOperation() {
   if (agentsPerSM > target->warpSlotsPerSM) {
     module.emitError("wc-delegate: agents-per-sm ")
         << static_cast<int64_t>(agentsPerSM) << " exceeds the "
-        << target->warpSlotsPerSM << " warp slots of an SM of "
-        << target->chip;
+        << target->warpSlotsPerSM << " warp slots of an SM of " << target->chip;
     return signalPassFailure();
   }
   options.warps = warps;
@@ -540,18 +536,6 @@ void WarpDelegatePass::runOnOperation() {
   options.throttle = throttle;
   options.runtimeAgents = runtimeAgents;
 
-  SymbolTableCollection symbols;
-  DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    if (auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-            launch, launch.getKernel()))
-      launches[kernel].push_back(launch);
-  });
-  SmallVector<gpu::GPUFuncOp> kernels;
-  module.walk([&](gpu::GPUFuncOp func) {
-    if (func.isKernel())
-      kernels.push_back(func);
-  });
-  for (gpu::GPUFuncOp func : kernels)
-    delegateKernel(func, launches[func], options, *target);
+  for (KernelSites &kernel : collectKernels(module))
+    delegateKernel(kernel.func, kernel.launches, options, *target);
 }

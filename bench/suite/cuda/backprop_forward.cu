@@ -5,8 +5,9 @@
 // Host side (inputs, timing, checksum of `partial`): harness.h.
 #include "harness.h"
 
-constexpr size_t kBlocksY = 8192;        // partial: kBlocksY x 16
-constexpr size_t kInputs = kBlocksY * 16; // input: kInputs, weights: kInputs x 16
+constexpr size_t kBlocksY = 8192; // partial: kBlocksY x 16
+constexpr size_t kInputs =
+    kBlocksY * 16; // input: kInputs, weights: kInputs x 16
 
 // known_block_size = [16, 16, 1] (the MLIR lowering emits .maxntid 16, 16, 1;
 // __launch_bounds__ gives .maxntid 256, 1, 1: the same 256 threads)
@@ -54,11 +55,11 @@ int main(int argc, char **argv) {
   int32_t *input = wcInput<int32_t>(lcg, kInputs);
   int32_t *weights = wcInput<int32_t>(lcg, kInputs * 16);
   int32_t *partial = wcInput<int32_t>(lcg, kBlocksY * 16);
-  wcTimeLaunches(reinterpret_cast<const void *>(layerforward),
-                 [&](cudaStream_t stream) {
-                   layerforward<<<dim3(1, kBlocksY, 1), dim3(16, 16, 1), 0,
-                                  stream>>>(input, weights, partial);
-                 });
+  wcTimeLaunches(
+      reinterpret_cast<const void *>(layerforward), [&](cudaStream_t stream) {
+        layerforward<<<dim3(1, kBlocksY, 1), dim3(16, 16, 1), 0, stream>>>(
+            input, weights, partial);
+      });
   wcPrintChecksum(partial, kBlocksY * 16);
   return 0;
 }

@@ -6,8 +6,9 @@
 // Host side (inputs, timing, checksum of `next`): harness.h.
 #include "harness.h"
 
-constexpr size_t kCount = 16777216; // nodes: adj kCount x 4, the others kCount; n
-constexpr size_t kBlocks = 131072;  // kCount / 128
+constexpr size_t kCount =
+    16777216; // nodes: adj kCount x 4, the others kCount; n
+constexpr size_t kBlocks = 131072; // kCount / 128
 
 // known_block_size = [128, 1, 1] (the MLIR lowering emits .maxntid 128, 1, 1)
 __global__ void __launch_bounds__(128)
@@ -54,11 +55,11 @@ int main(int argc, char **argv) {
   int32_t *frontier = wcInput<int32_t>(lcg, kCount);
   int32_t *cost = wcInput<int32_t>(lcg, kCount);
   int32_t *next = wcInput<int32_t>(lcg, kCount);
-  wcTimeLaunches(reinterpret_cast<const void *>(bfs_step),
-                 [&](cudaStream_t stream) {
-                   bfs_step<<<dim3(kBlocks, 1, 1), dim3(128, 1, 1), 0,
-                              stream>>>(adj, frontier, cost, next, kCount);
-                 });
+  wcTimeLaunches(
+      reinterpret_cast<const void *>(bfs_step), [&](cudaStream_t stream) {
+        bfs_step<<<dim3(kBlocks, 1, 1), dim3(128, 1, 1), 0, stream>>>(
+            adj, frontier, cost, next, kCount);
+      });
   wcPrintChecksum(next, kCount);
   return 0;
 }

@@ -11,8 +11,8 @@ constexpr size_t kBlocks = kSize / 64; // one thread per row
 
 // known_block_size = [64, 1, 1] (the MLIR lowering emits .maxntid 64, 1, 1)
 __global__ void __launch_bounds__(64)
-    gesummv(int32_t *a /* ? x ? */, int32_t *b /* ? x ? */,
-            int32_t *x /* ? */, int32_t *y /* ? */, int64_t n /* index */) {
+    gesummv(int32_t *a /* ? x ? */, int32_t *b /* ? x ? */, int32_t *x /* ? */,
+            int32_t *y /* ? */, int64_t n /* index */) {
   // The memrefs' row strides (their dynamic sizes in dimension 1).
   const size_t strideA = kSize, strideB = kSize;
   const int32_t alpha = 43532;
@@ -48,8 +48,8 @@ int main(int argc, char **argv) {
   int32_t *y = wcInput<int32_t>(lcg, kSize);
   wcTimeLaunches(reinterpret_cast<const void *>(gesummv),
                  [&](cudaStream_t stream) {
-                   gesummv<<<dim3(kBlocks, 1, 1), dim3(64, 1, 1), 0,
-                             stream>>>(a, b, x, y, int64_t(kSize));
+                   gesummv<<<dim3(kBlocks, 1, 1), dim3(64, 1, 1), 0, stream>>>(
+                       a, b, x, y, int64_t(kSize));
                  });
   wcPrintChecksum(y, kSize);
   return 0;

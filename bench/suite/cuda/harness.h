@@ -113,7 +113,8 @@ struct WcLcg {
 /// buffer) and copied to the device, as fill() does for every memref
 /// argument, in kernel-argument order.
 template <typename T> static T *wcInput(WcLcg &lcg, size_t count) {
-  static_assert(std::is_same<T, int32_t>::value || std::is_same<T, float>::value,
+  static_assert(std::is_same<T, int32_t>::value ||
+                    std::is_same<T, float>::value,
                 "buffers are i32 or f32");
   std::vector<T> host(count);
   for (size_t i = 0; i < count; ++i) {

@@ -5,8 +5,8 @@
 // Host side (inputs, timing, checksum of `c`): harness.h.
 #include "harness.h"
 
-constexpr size_t kSize = 2048;           // a, b, c: kSize x kSize; the argument k
-constexpr size_t kBlocks = kSize / 16;   // blocks in x and in y
+constexpr size_t kSize = 2048;         // a, b, c: kSize x kSize; the argument k
+constexpr size_t kBlocks = kSize / 16; // blocks in x and in y
 
 // known_block_size = [16, 16, 1] (the MLIR lowering emits .maxntid 16, 16, 1)
 __global__ void __launch_bounds__(256)
@@ -54,11 +54,11 @@ int main(int argc, char **argv) {
   int32_t *a = wcInput<int32_t>(lcg, kSize * kSize);
   int32_t *b = wcInput<int32_t>(lcg, kSize * kSize);
   int32_t *c = wcInput<int32_t>(lcg, kSize * kSize);
-  wcTimeLaunches(reinterpret_cast<const void *>(matmul),
-                 [&](cudaStream_t stream) {
-                   matmul<<<dim3(kBlocks, kBlocks, 1), dim3(16, 16, 1), 0,
-                            stream>>>(a, b, c, kSize);
-                 });
+  wcTimeLaunches(
+      reinterpret_cast<const void *>(matmul), [&](cudaStream_t stream) {
+        matmul<<<dim3(kBlocks, kBlocks, 1), dim3(16, 16, 1), 0, stream>>>(
+            a, b, c, kSize);
+      });
   wcPrintChecksum(c, kSize * kSize);
   return 0;
 }

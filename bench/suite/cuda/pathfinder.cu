@@ -5,9 +5,9 @@
 // Host side (inputs, timing, checksum of `out`): harness.h.
 #include "harness.h"
 
-constexpr size_t kRows = 32;         // the kernel's %c8 (= 32 here)
-constexpr size_t kCols = 2097152;    // wall: kRows x kCols, out: kCols
-constexpr size_t kBlocks = 8192;     // kCols / 256
+constexpr size_t kRows = 32;      // the kernel's %c8 (= 32 here)
+constexpr size_t kCols = 2097152; // wall: kRows x kCols, out: kCols
+constexpr size_t kBlocks = 8192;  // kCols / 256
 
 // known_block_size = [256, 1, 1] (the MLIR lowering emits .maxntid 256, 1, 1)
 __global__ void __launch_bounds__(256)
@@ -40,11 +40,10 @@ int main(int argc, char **argv) {
   WcLcg lcg(wcSeed(argc, argv));
   int32_t *wall = wcInput<int32_t>(lcg, kRows * kCols);
   int32_t *out = wcInput<int32_t>(lcg, kCols);
-  wcTimeLaunches(reinterpret_cast<const void *>(dynproc),
-                 [&](cudaStream_t stream) {
-                   dynproc<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0,
-                             stream>>>(wall, out);
-                 });
+  wcTimeLaunches(
+      reinterpret_cast<const void *>(dynproc), [&](cudaStream_t stream) {
+        dynproc<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(wall, out);
+      });
   wcPrintChecksum(out, kCols);
   return 0;
 }

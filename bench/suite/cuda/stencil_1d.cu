@@ -5,8 +5,8 @@
 // Host side (inputs, timing, checksum of `out`): harness.h.
 #include "harness.h"
 
-constexpr size_t kCount = 33554432;   // in, out: kCount; the argument n
-constexpr size_t kBlocks = 262144;    // kCount / 128
+constexpr size_t kCount = 33554432; // in, out: kCount; the argument n
+constexpr size_t kBlocks = 262144;  // kCount / 128
 
 // known_block_size = [128, 1, 1] (the MLIR lowering emits .maxntid 128, 1, 1)
 __global__ void __launch_bounds__(128)
@@ -53,8 +53,8 @@ int main(int argc, char **argv) {
   float *out = wcInput<float>(lcg, kCount);
   wcTimeLaunches(reinterpret_cast<const void *>(stencil),
                  [&](cudaStream_t stream) {
-                   stencil<<<dim3(kBlocks, 1, 1), dim3(128, 1, 1), 0,
-                             stream>>>(in, out, kCount);
+                   stencil<<<dim3(kBlocks, 1, 1), dim3(128, 1, 1), 0, stream>>>(
+                       in, out, kCount);
                  });
   wcPrintChecksum(out, kCount);
   return 0;

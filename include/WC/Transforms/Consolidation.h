@@ -1,4 +1,5 @@
-//===- Consolidation.h - The Warp-Consolidation stages per kernel -*- C++ -*-===//
+//===- Consolidation.h - The Warp-Consolidation stages per kernel -*- C++
+//-*-===//
 //
 // The three stages of the Warp-Consolidation model as functions on one
 // kernel, so that a driver (the wc-consolidate cost model) can choose them
@@ -14,9 +15,27 @@
 #include "WC/Target/TargetDescription.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace mlir {
 namespace wc {
+
+/// A kernel of a module and the launches of it in the module.
+struct KernelSites {
+  gpu::GPUFuncOp func;
+  SmallVector<gpu::LaunchFuncOp> launches;
+};
+
+/// The kernels (`gpu.func ... kernel`) of `module` with their launch sites.
+SmallVector<KernelSites> collectKernels(ModuleOp module);
+
+/// The description of `chip`, or an error naming `pass` at `op`.
+std::optional<TargetDescription> lookupTarget(Operation *op, StringRef pass,
+                                              StringRef chip);
+
+/// Whether `module` has inline `gpu.launch` kernels (the passes outline them
+/// first).
+bool hasInlineLaunches(ModuleOp module);
 
 /// Warp aggregation of `func`, launched by `launches`: resized into one-warp
 /// blocks or coarsened into a warp job. Returns whether it changed.

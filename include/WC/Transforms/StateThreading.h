@@ -38,11 +38,6 @@ struct StateAccesses {
 bool canThreadState(Block &block, const StateAccesses &accesses,
                     Operation *&blocker);
 
-/// Replaces the terminator `op` by the same op with `extra` appended to its
-/// operands (a new op, rather than growing the operand list in place).
-Operation *appendTerminatorOperands(RewriterBase &rewriter, Operation *op,
-                                   ValueRange extra);
-
 /// Threads the variables, whose values at the start of `block` are `state`,
 /// through the ops of `block` (canThreadState must hold) and returns their
 /// values at the end of the block (before the terminator).

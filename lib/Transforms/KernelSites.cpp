@@ -1,0 +1,38 @@
+//===- KernelSites.cpp - The kernels of a module and their launches -------===//
+
+#include "WC/Transforms/Consolidation.h"
+
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+
+SmallVector<KernelSites> wc::collectKernels(ModuleOp module) {
+  SymbolTableCollection symbols;
+  DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+            launch, launch.getKernel()))
+      launches[kernel].push_back(launch);
+  });
+  SmallVector<KernelSites> kernels;
+  module.walk([&](gpu::GPUFuncOp func) {
+    if (func.isKernel())
+      kernels.push_back({func, launches.lookup(func)});
+  });
+  return kernels;
+}
+
+std::optional<TargetDescription> wc::lookupTarget(Operation *op, StringRef pass,
+                                                  StringRef chip) {
+  std::optional<TargetDescription> target = TargetDescription::lookup(chip);
+  if (!target)
+    op->emitError() << pass << ": unknown chip '" << chip
+                    << "' (known: " << TargetDescription::knownChips() << ")";
+  return target;
+}
+
+bool wc::hasInlineLaunches(ModuleOp module) {
+  return module.walk([](gpu::LaunchOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}

@@ -1,0 +1,485 @@
+//===- RemapPlan.cpp - What wc-remap does with each buffer ----------------===//
+//
+// The planning half of wc-remap: which element each access touches, the
+// lane-array layout of a buffer, the refusals with their reasons, the cost
+// estimate, and the unrolling of the loops that decide indices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RemapPlan.h"
+
+#include "WC/Target/TargetDescription.h"
+#include "WC/Transforms/StateThreading.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::remap;
+
+/// Uniform loops of at most this many iterations are unrolled when their
+/// induction variable decides which elements a phase accesses.
+static constexpr int64_t kMaxUnrolledTrips = 32;
+
+//===----------------------------------------------------------------------===//
+// Plans
+//===----------------------------------------------------------------------===//
+
+/// A name for a buffer in remarks.
+std::string remap::describeBuffer(Value buffer, int index) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (index >= 0)
+    os << "workgroup buffer " << index << " ";
+  else
+    os << "buffer ";
+  os << "(" << buffer.getType() << ")";
+  return text;
+}
+
+/// The linear thread ids of a job of `blockSize` threads that may execute
+/// `op`, from the `scf.if` conditions `tid < C`, `tid == C`, ... that enclose
+/// it inside its phase (1-D blocks, where the linear id is `tid`).
+ThreadRange remap::getThreadRange(Operation *op, VThreadsOp phase,
+                                  ArrayRef<int64_t> block) {
+  int64_t blockSize = block[0] * block[1] * block[2];
+  ThreadRange range{0, blockSize};
+  if (block[1] != 1 || block[2] != 1)
+    return range;
+  Value tid = phase.getThreadIds()[0];
+  for (Operation *child = op, *parent = op->getParentOp(); parent != phase;
+       child = parent, parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp)
+      continue;
+    auto cmp = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
+    APInt bound;
+    if (!cmp || cmp.getLhs() != tid ||
+        !matchPattern(cmp.getRhs(), m_ConstantInt(&bound)))
+      continue;
+    int64_t c = bound.getSExtValue();
+    arith::CmpIPredicate predicate = cmp.getPredicate();
+    if (child->getParentRegion() == &ifOp.getElseRegion())
+      predicate = arith::invertPredicate(predicate);
+    switch (predicate) {
+    case arith::CmpIPredicate::ult:
+    case arith::CmpIPredicate::slt:
+      range.hi = std::min(range.hi, c);
+      break;
+    case arith::CmpIPredicate::ule:
+    case arith::CmpIPredicate::sle:
+      range.hi = std::min(range.hi, c + 1);
+      break;
+    case arith::CmpIPredicate::ugt:
+    case arith::CmpIPredicate::sgt:
+      range.lo = std::max(range.lo, c + 1);
+      break;
+    case arith::CmpIPredicate::uge:
+    case arith::CmpIPredicate::sge:
+      range.lo = std::max(range.lo, c);
+      break;
+    case arith::CmpIPredicate::eq:
+      range.lo = std::max(range.lo, c);
+      range.hi = std::min(range.hi, c + 1);
+      break;
+    case arith::CmpIPredicate::ne:
+      break;
+    }
+  }
+  return range;
+}
+
+/// The lanes [first, last] of virtual thread `v` within `range`, or
+/// nullopt when none.
+std::optional<std::pair<int64_t, int64_t>>
+remap::getActiveLanes(ThreadRange range, int64_t v) {
+  int64_t first = std::max<int64_t>(range.lo - v * kWarpSize, 0);
+  int64_t last = std::min<int64_t>(range.hi - v * kWarpSize, kWarpSize) - 1;
+  if (first > last)
+    return std::nullopt;
+  return std::make_pair(first, last);
+}
+
+/// Converts the index of an access into positions relative to the thread
+/// (before the layout shift); fails with the reason in `why`.
+static std::optional<Element> toElement(AffineExpr index, int64_t xorMask,
+                                        ArrayRef<int64_t> block,
+                                        std::string &why) {
+  AccessPattern pattern = classifyIndex(index, xorMask, block);
+  switch (pattern.kind) {
+  case AccessPattern::Kind::Own:
+  case AccessPattern::Kind::Shift:
+    return Element{Element::Kind::Relative, pattern.offset};
+  case AccessPattern::Kind::Butterfly:
+    return Element{Element::Kind::Butterfly, pattern.offset};
+  case AccessPattern::Kind::Uniform:
+    if (pattern.element)
+      return Element{Element::Kind::Fixed, *pattern.element};
+    why = "an index depends on a warp-uniform value that is not a constant "
+          "(no unrollable loop computes it)";
+    return std::nullopt;
+  case AccessPattern::Kind::UniformOffset:
+    why = "an index is the thread's element plus a warp-uniform value that "
+          "is not a constant (no unrollable loop computes it)";
+    return std::nullopt;
+  case AccessPattern::Kind::Other:
+    break;
+  }
+  std::string text;
+  llvm::raw_string_ostream(text) << index;
+  why = "index " + text +
+        " is neither the thread's own element plus a constant, a butterfly "
+        "partner, nor a constant element";
+  return std::nullopt;
+}
+
+/// The number of virtual threads of a lane that run some thread of `range`.
+static int64_t countActiveVThreads(ThreadRange range, int64_t vthreads) {
+  int64_t count = 0;
+  for (int64_t v = 0; v < vthreads; ++v)
+    count += getActiveLanes(range, v).has_value();
+  return count;
+}
+
+/// Estimates, per job, the shared-memory accesses the remap of `plan`
+/// replaces and the shuffles it needs (gathers per phase and pattern, as
+/// the rewrite builds them).
+static std::pair<int64_t, int64_t> estimateCost(WarpJobOp job,
+                                                const BufferPlan &plan) {
+  ArrayRef<int64_t> block = job.getBlock();
+  int64_t vthreads = job.getVirtualThreads();
+  int64_t accesses = 0;
+  // Per phase: the read patterns that need shuffles, with their threads.
+  DenseMap<Operation *, SmallVector<std::pair<Element, ThreadRange>>> reads;
+  for (const PlannedAccess &access : plan.accesses) {
+    auto phase = access.op->getParentOfType<VThreadsOp>();
+    ThreadRange range = getThreadRange(access.op, phase, block);
+    accesses += countActiveVThreads(range, vthreads);
+    if (access.isStore) {
+      if (access.writer >= 0)
+        reads[phase].push_back(
+            {{Element::Kind::Fixed, access.elements[0].value}, range});
+      continue;
+    }
+    for (const Element &element : access.elements) {
+      auto &list = reads[phase];
+      auto *it =
+          llvm::find_if(list, [&](auto &p) { return p.first == element; });
+      if (it == list.end())
+        list.push_back({element, range});
+      else
+        it->second = {std::min(it->second.lo, range.lo),
+                      std::max(it->second.hi, range.hi)};
+    }
+  }
+  int64_t shuffles = 0;
+  for (auto &[phase, list] : reads)
+    for (auto &[element, range] : list) {
+      switch (element.kind) {
+      case Element::Kind::Fixed:
+        ++shuffles;
+        break;
+      case Element::Kind::Relative:
+      case Element::Kind::Butterfly:
+        if (element.value % kWarpSize != 0)
+          shuffles += countActiveVThreads(range, vthreads);
+        break;
+      }
+    }
+  return {accesses, shuffles};
+}
+
+/// Plans the remapping of `buffer`, or fails with the reason in `why` and
+/// the offending op in `culprit`.
+FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
+                                        const SharedBufferAccesses &buffer,
+                                        std::string &why, Operation *&culprit) {
+  ArrayRef<int64_t> block = job.getBlock();
+  BufferPlan plan;
+  plan.buffer = buffer.buffer;
+  auto type = cast<MemRefType>(buffer.buffer.getType());
+  if (buffer.escapingUse) {
+    culprit = buffer.escapingUse;
+    why = ("it is used by '" + buffer.escapingUse->getName().getStringRef() +
+           "', not only loaded and stored")
+              .str();
+    return failure();
+  }
+  if (!type.hasStaticShape()) {
+    why = "its shape is dynamic";
+    return failure();
+  }
+  if (!isa<IntegerType, FloatType, IndexType>(type.getElementType()) ||
+      type.getElementType().isInteger(1)) {
+    why = "its elements are not scalars a shuffle can move";
+    return failure();
+  }
+  auto arg = dyn_cast<BlockArgument>(buffer.buffer);
+  auto func = job->getParentOfType<gpu::GPUFuncOp>();
+  if (arg) {
+    if (!func || arg.getOwner() != &func.getBody().front() ||
+        arg.getArgNumber() < func.getFirstWorkgroupAttributionIndex()) {
+      why = "it is not a workgroup attribution of the kernel";
+      return failure();
+    }
+    plan.bufferIndex =
+        arg.getArgNumber() - func.getFirstWorkgroupAttributionIndex();
+  } else if (!buffer.buffer.getDefiningOp<memref::AllocaOp>() &&
+             !buffer.buffer.getDefiningOp<memref::AllocOp>()) {
+    why = "it is not allocated in the kernel (a global buffer may be shared)";
+    return failure();
+  }
+  plan.elementType = type.getElementType();
+  plan.numElements = type.getNumElements();
+
+  for (const SharedAccess &access : buffer.accesses) {
+    culprit = access.op;
+    if (!access.index) {
+      why = access.reason;
+      return failure();
+    }
+    if (!access.op->getParentOfType<VThreadsOp>()) {
+      why = "it is accessed at warp level, outside the virtual-thread phases";
+      return failure();
+    }
+    PlannedAccess planned{
+        access.op, access.isStore, {}, access.selectCondition};
+    SmallVector<AffineExpr, 2> indices{*access.index};
+    if (access.elseIndex)
+      indices.push_back(*access.elseIndex);
+    for (AffineExpr index : indices) {
+      std::optional<Element> element =
+          toElement(index, access.xorMask, block, why);
+      if (!element)
+        return failure();
+      planned.elements.push_back(*element);
+    }
+    if (access.isStore) {
+      Element::Kind kind = planned.elements[0].kind;
+      if (kind == Element::Kind::Butterfly) {
+        why = "a store writes a butterfly partner's element";
+        return failure();
+      }
+      if (kind == Element::Kind::Fixed) {
+        // A fixed element (a halo) written by one known thread: the value
+        // goes to the owner lane after the phase.
+        auto phase = access.op->getParentOfType<VThreadsOp>();
+        ThreadRange range = getThreadRange(access.op, phase, block);
+        if (range.hi - range.lo != 1) {
+          why = "a store to a fixed element is not guarded to one thread "
+                "(a 'tid == c' condition)";
+          return failure();
+        }
+        planned.writer = range.lo;
+      }
+    }
+    plan.accesses.push_back(std::move(planned));
+  }
+  culprit = nullptr;
+
+  // The layout: every store relative to the thread must write the storing
+  // lane's own element.
+  std::optional<int64_t> storeOffset;
+  for (const PlannedAccess &access : plan.accesses) {
+    if (!access.isStore || access.writer >= 0)
+      continue;
+    int64_t offset = access.elements[0].value;
+    if (storeOffset && llvm::mod(offset - *storeOffset, kWarpSize) != 0) {
+      culprit = access.op;
+      why = "stores write elements at offsets " + std::to_string(*storeOffset) +
+            " and " + std::to_string(offset) +
+            " from the thread, which no layout gives both to the storing lane";
+      return failure();
+    }
+    storeOffset = offset;
+  }
+  plan.shift = storeOffset ? llvm::mod(-*storeOffset, kWarpSize) : 0;
+  for (PlannedAccess &access : plan.accesses)
+    for (Element &element : access.elements) {
+      if (element.kind == Element::Kind::Butterfly && plan.shift != 0) {
+        culprit = access.op;
+        why = "a butterfly read needs the default layout but the stores "
+              "need a shifted one";
+        return failure();
+      }
+      if (element.kind != Element::Kind::Butterfly)
+        element.value += plan.shift;
+    }
+
+  // Per phase: one offset for stores relative to the thread, one writer per
+  // fixed element, which no thread's relative store may also write, and no
+  // butterfly read of an element a shifted store may write.
+  DenseMap<Operation *, int64_t> phaseStore;
+  DenseMap<std::pair<Operation *, int64_t>, std::pair<int64_t, Operation *>>
+      fixedWriter;
+  for (const PlannedAccess &access : plan.accesses) {
+    if (!access.isStore)
+      continue;
+    culprit = access.op;
+    Operation *phase = access.op->getParentOfType<VThreadsOp>();
+    int64_t position = access.elements[0].value;
+    if (access.writer >= 0) {
+      auto [it, inserted] = fixedWriter.try_emplace(
+          {phase, position}, std::make_pair(access.writer, access.op));
+      if (!inserted && it->second.first != access.writer) {
+        why = "two threads store to one fixed element in a phase";
+        return failure();
+      }
+      continue;
+    }
+    auto [it, inserted] = phaseStore.try_emplace(phase, position);
+    if (!inserted && it->second != position) {
+      why = "a phase stores to two elements per thread";
+      return failure();
+    }
+  }
+  for (auto &[key, writer] : fixedWriter) {
+    auto it = phaseStore.find(key.first);
+    culprit = writer.second;
+    if (it != phaseStore.end() && key.second - it->second >= 0 &&
+        key.second - it->second < job.getBlockSize()) {
+      why = "a fixed element is also a thread's own stored element";
+      return failure();
+    }
+  }
+  for (const PlannedAccess &access : plan.accesses) {
+    auto it = phaseStore.find(access.op->getParentOfType<VThreadsOp>());
+    if (it == phaseStore.end() || it->second == 0)
+      continue;
+    for (const Element &element : access.elements)
+      if (element.kind == Element::Kind::Butterfly) {
+        culprit = access.op;
+        why = "a phase reads a butterfly partner and stores off the thread's "
+              "own element";
+        return failure();
+      }
+  }
+  culprit = nullptr;
+
+  // Shuffles must not outnumber the shared-memory accesses they replace
+  // (broadcast- or all-to-all-dominated patterns stay in shared memory).
+  auto [accessCount, shuffleCount] = estimateCost(job, plan);
+  if (shuffleCount > accessCount) {
+    why = "its reads need " + std::to_string(shuffleCount) +
+          " shuffles per job, more than the " + std::to_string(accessCount) +
+          " shared-memory accesses they replace";
+    return failure();
+  }
+
+  int64_t padded = llvm::alignTo(plan.numElements + plan.shift, kWarpSize);
+  plan.arrayType = LaneArrayType::get(
+      job.getContext(), padded, plan.elementType, LaneArrayLayout::cyclic);
+  return plan;
+}
+
+/// Whether every op between the accesses of `buffer` and the job is control
+/// flow the rewrite can thread values through; otherwise the culprit.
+Operation *remap::findUnsupportedControl(WarpJobOp job,
+                                         const BufferPlan &plan) {
+  DenseSet<Operation *> accessOps;
+  for (const PlannedAccess &access : plan.accesses)
+    accessOps.insert(access.op);
+  auto isPhase = [&](Operation *op) {
+    return isa<VThreadsOp>(op) && op->walk([&](Operation *nested) {
+                                      return accessOps.contains(nested)
+                                                 ? WalkResult::interrupt()
+                                                 : WalkResult::advance();
+                                    }).wasInterrupted();
+  };
+  auto always = [](Operation *) { return true; };
+  auto unused = [](Operation *, MutableArrayRef<Value>) {};
+  Operation *blocker = nullptr;
+  StateAccesses warpLevel{isPhase, always, unused};
+  if (!canThreadState(job.getBody().front(), warpLevel, blocker))
+    return blocker;
+  auto isAccess = [&](Operation *op) { return accessOps.contains(op); };
+  StateAccesses inPhase{isAccess, always, unused};
+  for (const PlannedAccess &access : plan.accesses) {
+    auto phase = access.op->getParentOfType<VThreadsOp>();
+    if (!canThreadState(phase.getBody().front(), inPhase, blocker))
+      return blocker;
+  }
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Unrolling
+//===----------------------------------------------------------------------===//
+
+/// The constant trip count of `loop`, if its bounds are constants.
+static std::optional<int64_t> getTripCount(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                         ub = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *step <= 0)
+    return std::nullopt;
+  return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
+}
+
+/// A warp-level loop of `job` with a constant trip count whose induction
+/// variable a buffer index depends on through `symbols`, or null.
+static scf::ForOp findLoopToUnroll(WarpJobOp job,
+                                   const SharedAccessAnalysis &analysis) {
+  for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
+    if (buffer.escapingUse)
+      continue;
+    for (Value symbol : buffer.symbols) {
+      SetVector<Operation *> slice;
+      BackwardSliceOptions options;
+      options.inclusive = true;
+      options.omitUsesFromAbove = false;
+      options.filter = [&](Operation *op) { return job->isAncestor(op); };
+      SetVector<Value> values;
+      values.insert(symbol);
+      if (Operation *def = symbol.getDefiningOp())
+        (void)getBackwardSlice(def, &slice, options);
+      for (Operation *op : slice)
+        for (Value operand : op->getOperands())
+          values.insert(operand);
+      for (Value value : values) {
+        auto arg = dyn_cast<BlockArgument>(value);
+        if (!arg)
+          continue;
+        auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+        if (!loop || arg != loop.getInductionVar() ||
+            !job->isProperAncestor(loop))
+          continue;
+        std::optional<int64_t> trips = getTripCount(loop);
+        if (trips && *trips <= kMaxUnrolledTrips)
+          return loop;
+      }
+    }
+  }
+  return nullptr;
+}
+
+/// Unrolls, in `func`, the uniform loops that keep buffer indices from being
+/// constants relative to the thread, then folds the now-constant indices.
+void remap::unrollForRemap(gpu::GPUFuncOp func) {
+  MLIRContext *context = func.getContext();
+  RewritePatternSet patterns(context);
+  for (Dialect *dialect : context->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : context->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, context);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  for (int round = 0; round < 16; ++round) {
+    bool unrolled = false;
+    func.walk([&](WarpJobOp job) {
+      SharedAccessAnalysis analysis(job);
+      if (scf::ForOp loop = findLoopToUnroll(job, analysis))
+        unrolled |= succeeded(loopUnrollFull(loop));
+    });
+    if (!unrolled)
+      return;
+    (void)applyPatternsGreedily(func, frozen);
+  }
+}

@@ -1,0 +1,105 @@
+//===- RemapPlan.h - What wc-remap does with each buffer --------*- C++ -*-===//
+//
+// The planning half of wc-remap (lib/Transforms/RegisterRemap.cpp does the
+// rewrite): for one workgroup buffer of a warp job, the element every access
+// touches relative to the thread, the layout that makes every store the
+// storing lane's own, or the reason the buffer stays in shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_LIB_TRANSFORMS_REMAPPLAN_H
+#define WC_LIB_TRANSFORMS_REMAPPLAN_H
+
+#include "WC/Analysis/SharedAccess.h"
+#include "WC/Dialect/WC/IR/WC.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace wc {
+namespace remap {
+/// Which element an access reads or writes, in positions of the lane array
+/// (position `p` is slot `p / 32` of lane `p % 32`; thread `t` is virtual
+/// thread `t / 32` of lane `t % 32`).
+struct Element {
+  enum class Kind {
+    /// Position `t + value`.
+    Relative,
+    /// Position `value`, the same for every thread.
+    Fixed,
+    /// Position `t xor value`.
+    Butterfly,
+  };
+  Kind kind;
+  int64_t value;
+
+  bool operator==(const Element &other) const {
+    return kind == other.kind && value == other.value;
+  }
+};
+
+/// An access and the element(s) it touches: two for a load whose index
+/// selects between two elements.
+struct PlannedAccess {
+  Operation *op;
+  bool isStore;
+  SmallVector<Element, 2> elements;
+  Value selectCondition;
+  /// For a store to a fixed element: the one thread that executes it.
+  int64_t writer = -1;
+};
+
+/// What the rewrite of one buffer needs.
+struct BufferPlan {
+  Value buffer;
+  /// The buffer's position in the kernel's workgroup attributions, or -1
+  /// for an allocation op.
+  int bufferIndex = -1;
+  Type elementType;
+  int64_t numElements = 0;
+  /// Position of element `e` is `e + shift`: a layout that makes every
+  /// store write the storing lane's own element.
+  int64_t shift = 0;
+  LaneArrayType arrayType;
+  SmallVector<PlannedAccess> accesses;
+};
+
+/// The range [lo, hi) of linear thread ids that may execute an op.
+struct ThreadRange {
+  int64_t lo, hi;
+};
+
+/// A name for a buffer in remarks (`index`: its workgroup attribution, or -1).
+std::string describeBuffer(Value buffer, int index);
+
+/// The linear thread ids of a job of block shape `block` that may execute
+/// `op`, from the `tid < c`-like `scf.if` conditions around it in `phase`.
+ThreadRange getThreadRange(Operation *op, VThreadsOp phase,
+                           ArrayRef<int64_t> block);
+
+/// The lanes [first, last] of virtual thread `v` within `range`, if any.
+std::optional<std::pair<int64_t, int64_t>> getActiveLanes(ThreadRange range,
+                                                          int64_t v);
+
+/// Plans the remapping of `buffer`, or fails with the reason in `why` and
+/// the offending op in `culprit`.
+FailureOr<BufferPlan> planBuffer(WarpJobOp job,
+                                 const SharedBufferAccesses &buffer,
+                                 std::string &why, Operation *&culprit);
+
+/// The first op between the accesses of `plan` and `job` that the rewrite
+/// cannot carry values through, or null.
+Operation *findUnsupportedControl(WarpJobOp job, const BufferPlan &plan);
+
+/// Unrolls, in `func`, the uniform constant-trip loops that keep buffer
+/// indices from being constants relative to the thread, then folds them.
+void unrollForRemap(gpu::GPUFuncOp func);
+
+} // namespace remap
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_LIB_TRANSFORMS_REMAPPLAN_H

@@ -10,6 +10,11 @@
 //    persistent agents when a launch may have more jobs than the agents the
 //    target keeps resident, with the dynamic schedule when their jobs may
 //    differ in length.
+//  - Kernels whose threads stream global memory in long loops without
+//    barrier are left alone: a one-warp job runs the block's streams one
+//    virtual thread after another, with fewer loads in flight, which the
+//    few barriers it removes do not pay for (measured on the suite's
+//    bounding box and scalar product).
 //  - Kernels without synchronisation or communication lose by aggregation
 //    alone (one-warp blocks hit the block-slot limit); delegation only
 //    recovers them, so they are left alone, unless their jobs are
@@ -34,6 +39,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace wc {
@@ -55,6 +61,12 @@ struct KernelProfile {
   Operation *imbalance = nullptr;
   /// The most jobs a launch starts, when every launch has a constant grid.
   std::optional<int64_t> maxJobs;
+  /// A loop without barrier that loads global memory for many iterations
+  /// per thread (or a number unknown at compile time): the block's memory
+  /// streams, which a one-warp job would run one after another.
+  Operation *streaming = nullptr;
+  /// Its iterations per thread, when they are bounded at compile time.
+  std::optional<int64_t> streamingTrips;
 };
 } // namespace
 
@@ -85,6 +97,40 @@ static bool isGridStride(Value step) {
                        [](Operation *op) { return isa<gpu::GridDimOp>(op); });
 }
 
+/// Per-thread loops of at least this many iterations that load global
+/// memory make a kernel streaming.
+static constexpr int64_t kStreamingTrips = 8;
+
+/// The most iterations `loop` runs for one thread, when its upper bound and
+/// step are constants (a lower bound that is not constant, such as the
+/// thread id, is taken as 0), or nullopt.
+static std::optional<int64_t> getMaxTrips(scf::ForOp loop) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
+                         upper = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  if (!upper || !step || *step <= 0)
+    return std::nullopt;
+  return std::max<int64_t>(0,
+                           llvm::divideCeil(*upper - lower.value_or(0), *step));
+}
+
+/// Whether `loop` streams global memory: it has no barrier, loads a memref
+/// outside workgroup memory, and runs at least kStreamingTrips iterations
+/// (or an unknown number) per thread; `trips` gets the bound if known.
+static bool isStreamingLoop(scf::ForOp loop, std::optional<int64_t> &trips) {
+  bool loadsGlobal = false, barrier = false;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<gpu::BarrierOp>(op))
+      barrier = true;
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      loadsGlobal |= !isWorkgroupMemRef(load.getMemRefType());
+  });
+  if (barrier || !loadsGlobal)
+    return false;
+  trips = getMaxTrips(loop);
+  return !trips || *trips >= kStreamingTrips;
+}
+
 static KernelProfile profile(gpu::GPUFuncOp func,
                              ArrayRef<gpu::LaunchFuncOp> launches) {
   KernelProfile profile;
@@ -94,6 +140,10 @@ static KernelProfile profile(gpu::GPUFuncOp func,
       ++profile.barriers;
     for (Value result : op->getResults())
       profile.workgroupMemory |= isWorkgroupMemRef(result.getType());
+    if (auto loop = dyn_cast<scf::ForOp>(op);
+        loop && !profile.streaming &&
+        isStreamingLoop(loop, profile.streamingTrips))
+      profile.streaming = op;
     if (profile.imbalance)
       return;
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
@@ -170,6 +220,26 @@ void ConsolidatePass::runOnOperation() {
       func.emitRemark("wc-consolidate: left unchanged: no barrier, no "
                       "workgroup memory and balanced jobs, where aggregation "
                       "alone loses occupancy and delegation only recovers it");
+      continue;
+    }
+    if (communicates && facts.streaming) {
+      // The paper's gains come from the communication; a block whose
+      // threads mostly stream memory keeps its warps' loads in flight
+      // together, which one warp per block would serialise.
+      InFlightDiagnostic remark =
+          func.emitRemark("wc-consolidate: left unchanged: its threads "
+                          "stream global memory (a loop without barrier of ");
+      if (facts.streamingTrips)
+        remark << "up to " << *facts.streamingTrips;
+      else
+        remark << "a run-time number of";
+      remark << " iterations per thread), which one warp per block would run "
+                "one virtual thread after another with fewer loads in "
+                "flight; its "
+             << facts.barriers
+             << (facts.barriers == 1 ? " barrier does" : " barriers do")
+             << " not pay for that";
+      remark.attachNote(facts.streaming->getLoc()) << "the loop";
       continue;
     }
     InFlightDiagnostic decision = func.emitRemark("wc-consolidate: ");

@@ -237,3 +237,118 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Threads that stream global memory before a block reduction (scalar
+// product: 16 iterations per thread) are left at block granularity: a
+// one-warp job would run the block's 4 streams one after another.
+// CHECK-LABEL: gpu.module @long_stream
+// CHECK-NOT: wc.warp_job
+// CHECK: gpu.barrier
+module attributes {gpu.container_module} {
+  gpu.module @long_stream {
+    // expected-remark @+1 {{wc-consolidate: left unchanged: its threads stream global memory (a loop without barrier of up to 16 iterations per thread), which one warp per block would run one virtual thread after another with fewer loads in flight; its 1 barrier does not pay for that}}
+    gpu.func @dot(%a: memref<?x2048xi32>, %out: memref<?xi32>)
+        workgroup(%acc: memref<128xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c128 = arith.constant 128 : index
+      %c2048 = arith.constant 2048 : index
+      %zero = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      // expected-note @+1 {{the loop}}
+      %sum = scf.for %i = %t to %c2048 step %c128 iter_args(%s = %zero) -> (i32) {
+        %x = memref.load %a[%b, %i] : memref<?x2048xi32>
+        %n = arith.addi %s, %x : i32
+        scf.yield %n : i32
+      }
+      memref.store %sum, %acc[%t] : memref<128xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %r = memref.load %acc[%c0] : memref<128xi32, #gpu.address_space<workgroup>>
+        memref.store %r, %out[%b] : memref<?xi32>
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A grid-stride stream of a run-time length (bounding box) is left alone
+// too.
+// CHECK-LABEL: gpu.module @runtime_stream
+// CHECK-NOT: wc.warp_job
+module attributes {gpu.container_module} {
+  gpu.module @runtime_stream {
+    // expected-remark @+1 {{wc-consolidate: left unchanged: its threads stream global memory (a loop without barrier of a run-time number of iterations per thread)}}
+    gpu.func @fold(%x: memref<?xi32>, %out: memref<?xi32>, %n: index)
+        workgroup(%acc: memref<64xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %zero = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %g = gpu.global_id x
+      %grid = gpu.grid_dim x
+      %c64 = arith.constant 64 : index
+      %stride = arith.muli %grid, %c64 : index
+      // expected-note @+1 {{the loop}}
+      %m = scf.for %i = %g to %n step %stride iter_args(%s = %zero) -> (i32) {
+        %v = memref.load %x[%i] : memref<?xi32>
+        %w = arith.maxsi %s, %v : i32
+        scf.yield %w : i32
+      }
+      memref.store %m, %acc[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %r = memref.load %acc[%c0] : memref<64xi32, #gpu.address_space<workgroup>>
+      %b = gpu.block_id x
+      memref.store %r, %out[%b] : memref<?xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A short per-thread loop (at most 3 iterations, histogram merge) does not
+// make a kernel streaming: it is consolidated.
+// CHECK-LABEL: gpu.module @short_stream
+// CHECK: wc.warp_job block [128, 1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @short_stream {
+    // expected-remark @+3 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory); not delegated: at most 16 jobs per launch}}
+    // expected-remark @+2 {{wc-aggregate: coarsened}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
+    gpu.func @merge(%partial: memref<300x128xi32>, %out: memref<?xi32>)
+        workgroup(%acc: memref<128xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c128 = arith.constant 128 : index
+      %c300 = arith.constant 300 : index
+      %zero = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %sum = scf.for %i = %t to %c300 step %c128 iter_args(%s = %zero) -> (i32) {
+        %x = memref.load %partial[%i, %t] : memref<300x128xi32>
+        %n = arith.addi %s, %x : i32
+        scf.yield %n : i32
+      }
+      memref.store %sum, %acc[%t] : memref<128xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %r = memref.load %acc[%c0] : memref<128xi32, #gpu.address_space<workgroup>>
+      memref.store %r, %out[%b] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%partial: memref<300x128xi32>, %out: memref<?xi32>) {
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @short_stream::@merge blocks in (%c16, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%partial : memref<300x128xi32>, %out : memref<?xi32>)
+    return
+  }
+}

@@ -217,18 +217,19 @@ void ConsolidatePass::runOnOperation() {
             : std::string();
 
     if (!communicates && !facts.imbalance) {
-      func.emitRemark("wc-consolidate: left unchanged: no barrier, no "
-                      "workgroup memory and balanced jobs, where aggregation "
-                      "alone loses occupancy and delegation only recovers it");
+      emitRemark(func.getLoc(),
+                 "wc-consolidate: left unchanged: no barrier, no "
+                 "workgroup memory and balanced jobs, where aggregation "
+                 "alone loses occupancy and delegation only recovers it");
       continue;
     }
     if (communicates && facts.streaming) {
       // The paper's gains come from the communication; a block whose
       // threads mostly stream memory keeps its warps' loads in flight
       // together, which one warp per block would serialise.
-      InFlightDiagnostic remark =
-          func.emitRemark("wc-consolidate: left unchanged: its threads "
-                          "stream global memory (a loop without barrier of ");
+      InFlightDiagnostic remark = emitRemark(
+          func.getLoc(), "wc-consolidate: left unchanged: its threads "
+                         "stream global memory (a loop without barrier of ");
       if (facts.streamingTrips)
         remark << "up to " << *facts.streamingTrips;
       else
@@ -242,7 +243,7 @@ void ConsolidatePass::runOnOperation() {
       remark.attachNote(facts.streaming->getLoc()) << "the loop";
       continue;
     }
-    InFlightDiagnostic decision = func.emitRemark("wc-consolidate: ");
+    InFlightDiagnostic decision = emitRemark(func.getLoc(), "wc-consolidate: ");
     if (communicates)
       decision << "aggregate and remap (" << facts.barriers << " barrier"
                << (facts.barriers == 1 ? "" : "s")

@@ -631,7 +631,7 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
   });
 
   for (const Refusal &refusal : refusals) {
-    InFlightDiagnostic remark = func.emitRemark("wc-remap: ")
+    InFlightDiagnostic remark = emitRemark(func.getLoc(), "wc-remap: ")
                                 << refusal.buffer
                                 << " stays in shared memory: " << refusal.why;
     if (refusal.at != func.getLoc())
@@ -647,7 +647,7 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
     auto [shufflesBefore, readsBefore] = cleanUpAndCount(job);
     BufferRewriter(job, plan).run();
     auto [shuffles, reads] = cleanUpAndCount(job);
-    func.emitRemark("wc-remap: ")
+    emitRemark(func.getLoc(), "wc-remap: ")
         << describeBuffer(plan.buffer, plan.bufferIndex) << " became "
         << plan.arrayType << " (" << plan.arrayType.getSlotsPerLane()
         << (plan.arrayType.getSlotsPerLane() == 1 ? " slot" : " slots")
@@ -669,7 +669,7 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
   for (Operation *job : jobs)
     erasedSyncs += eraseRedundantWarpSyncs(cast<WarpJobOp>(job));
   if (erasedSyncs)
-    func.emitRemark("wc-remap: ")
+    emitRemark(func.getLoc(), "wc-remap: ")
         << erasedSyncs << " warp sync" << (erasedSyncs == 1 ? "" : "s")
         << " removed (no memory access left to order)";
   llvm::sort(erasedAttributions, std::greater<unsigned>());

@@ -150,7 +150,7 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
                          ArrayRef<gpu::LaunchFuncOp> launches,
                          const TargetDescription &target) {
   auto refuse = [&](const Twine &why) {
-    func.emitRemark("wc-aggregate: kernel left unchanged: ") << why;
+    emitRemark(func.getLoc(), "wc-aggregate: kernel left unchanged: ") << why;
     return false;
   };
   std::string why;
@@ -189,7 +189,7 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
       return refuse(why);
     for (gpu::LaunchFuncOp launch : launches)
       updateLaunch(launch, warps);
-    func.emitRemark("wc-aggregate: resized ")
+    emitRemark(func.getLoc(), "wc-aggregate: resized ")
         << threads << "-thread blocks into " << warps
         << " one-warp blocks each (grid x scaled by " << warps << ")";
     return true;
@@ -203,8 +203,8 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
   UniformityAnalysis uniformity(func);
   WalkResult divergent = func.walk([&](gpu::BarrierOp barrier) {
     if (Operation *control = uniformity.getVaryingControl(barrier)) {
-      barrier.emitRemark("wc-aggregate: this barrier is under the "
-                         "thread-dependent control flow of '")
+      emitRemark(barrier.getLoc(), "wc-aggregate: this barrier is under the "
+                                   "thread-dependent control flow of '")
           << control->getName() << "'";
       return WalkResult::interrupt();
     }
@@ -225,12 +225,12 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
     return refuse(why);
   for (gpu::LaunchFuncOp launch : launches)
     updateLaunch(launch, 1);
-  InFlightDiagnostic remark = func.emitRemark("wc-aggregate: coarsened: one "
-                                              "warp per ")
-                              << threads << "-thread block, " << warps
-                              << " virtual thread" << (warps == 1 ? "" : "s")
-                              << " per lane, " << stats->phases << " phase"
-                              << (stats->phases == 1 ? "" : "s") << ", ";
+  InFlightDiagnostic remark =
+      emitRemark(func.getLoc(), "wc-aggregate: coarsened: one "
+                                "warp per ")
+      << threads << "-thread block, " << warps << " virtual thread"
+      << (warps == 1 ? "" : "s") << " per lane, " << stats->phases << " phase"
+      << (stats->phases == 1 ? "" : "s") << ", ";
   auto barriers = [&](unsigned n) -> std::string {
     return std::to_string(n) + (n == 1 ? " barrier" : " barriers");
   };

@@ -429,7 +429,7 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
                         const DelegationOptions &options,
                         const TargetDescription &target) {
   if (std::optional<std::string> why = checkDelegable(func, launches)) {
-    func.emitRemark("wc-delegate: kernel left unchanged: ") << *why;
+    emitRemark(func.getLoc(), "wc-delegate: kernel left unchanged: ") << *why;
     return false;
   }
   DelegationPlan plan;
@@ -444,8 +444,9 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
   blocks = std::min(blocks, target.blockSlotsPerSM);
   int64_t bytes = getWorkgroupBytes(func) * plan.warps;
   if (bytes > target.staticSharedMemoryPerBlock) {
-    func.emitRemark("wc-delegate: kernel left unchanged: its workgroup "
-                    "memory for ")
+    emitRemark(func.getLoc(),
+               "wc-delegate: kernel left unchanged: its workgroup "
+               "memory for ")
         << plan.warps << " agents (" << bytes
         << " bytes) exceeds the static shared memory of a block ("
         << target.staticSharedMemoryPerBlock << " bytes)";
@@ -464,7 +465,8 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
   for (gpu::LaunchFuncOp launch : launches)
     updateLaunch(launch, plan);
   InFlightDiagnostic remark =
-      func.emitRemark("wc-delegate: persistent agents: hyper-CTAs of ")
+      emitRemark(func.getLoc(),
+                 "wc-delegate: persistent agents: hyper-CTAs of ")
       << plan.warps << (plan.warps == 1 ? " warp, " : " warps, ") << blocks
       << " per SM, at most " << plan.maxAgents << " agents, "
       << (plan.schedule == Schedule::static_stride ? "static" : "dynamic")

@@ -7,7 +7,8 @@ variant of a kernel shares it). The host loop takes 60 samples, each the GPU
 time (CUDA events, wcTimerStart and wcTimerStopMs of the wc runtime) of 20
 back-to-back launches, prints the seconds per launch of each sample, then a
 checksum of the last kernel argument's buffer, so that the variants' outputs
-can be compared.
+can be compared. Where the buffers fit in L2 several times over, the launches
+of a sample rotate through copies of them (rotations()).
 
 A benchmark is (source file relative to the repository, {old: new} text
 substitutions in its gpu.module, launch text, kernel arguments). A kernel
@@ -60,12 +61,12 @@ MAIN = """
     memref.store %seed, %state0[] : memref<i32>
 {allocs}
     %c20 = arith.constant {launches} : index
+    %crotations = arith.constant {rotations} : index
     %launchesMs = arith.constant {launches_ms} : f64
     scf.for %i = %c0 to %c60 step %c1 {
       func.call @wcTimerStart() : () -> ()
-      scf.for %j = %c0 to %c20 step %c1 {
-        gpu.launch_func {launch} args({args})
-      }
+      scf.for %j = %c0 to %c20 step %crotations {
+{launches_of_a_rotation}      }
       %elapsed = func.call @wcTimerStopMs() : () -> f64
       %dt = arith.divf %elapsed, %launchesMs : f64
       func.call @printF64(%dt) : (f64) -> ()
@@ -146,6 +147,30 @@ def checksum(i, mtype):
     return text
 
 
+def element_count(mtype):
+    """The number of elements of a static memref type."""
+    extents, _ = SHAPE.match(mtype).groups()
+    count = 1
+    for extent in extents.rstrip("x").split("x"):
+        count *= int(extent)
+    return count
+
+
+L2_BYTES = 50 * 1000 * 1000
+
+
+def rotations(nbytes, launches):
+    """How many copies of its buffers the launches of a sample rotate
+    through: the smallest divisor of `launches` whose copies hold at least 4
+    times the H100's L2, or `launches` (so that a kernel whose data fits in
+    L2 is not timed on an L2 warmed by the previous launch). The CUDA twins
+    do the same (bench/suite/cuda/harness.h, wcRotations)."""
+    for copies in range(1, launches):
+        if launches % copies == 0 and copies * nbytes >= 4 * L2_BYTES:
+            return copies
+    return launches
+
+
 def generate(name, spec, outdir, seed, samples=60, launches=20):
     """Writes OUTDIR/NAME.mlir: the kernel of `spec` in the timing harness
     (`samples` samples of `launches` launches; the defaults are what the
@@ -156,12 +181,11 @@ def generate(name, spec, outdir, seed, samples=60, launches=20):
     kernels = text[start:text.index("  func.func private @print")]
     for old, new in subs.items():
         kernels = kernels.replace(old, new)
-    allocs, args, buffers = [], [], []
+    allocs, buffers = [], []
     for i, argument in enumerate(arguments):
         if isinstance(argument, tuple) and argument[0] == "index":
             allocs.append("    %%s%d = arith.constant %d : index\n"
                           % (i, argument[1]))
-            args.append("%%s%d : index" % i)
             continue
         mtype, ktype = (argument if isinstance(argument, tuple)
                         else (argument, argument))
@@ -170,10 +194,35 @@ def generate(name, spec, outdir, seed, samples=60, launches=20):
         if ktype != mtype:
             allocs.append("    %%k%d = memref.cast %%d%d : %s to %s\n"
                           % (i, i, mtype, ktype))
-            args.append("%%k%d : %s" % (i, ktype))
-        else:
-            args.append("%%d%d : %s" % (i, mtype))
     last, last_type = buffers[-1]
+    # Copies of every buffer (equal to it: copied on the device) for the
+    # launches to rotate through; launch j of a sample uses copy
+    # j % copies, and the checksum reads copy 0.
+    copies = rotations(sum(4 * element_count(t) for _, t in buffers),
+                       launches)
+    calls = []
+    for copy in range(copies):
+        copy_args = []
+        for i, argument in enumerate(arguments):
+            if isinstance(argument, tuple) and argument[0] == "index":
+                copy_args.append("%%s%d : index" % i)
+                continue
+            mtype, ktype = (argument if isinstance(argument, tuple)
+                            else (argument, argument))
+            value = "%%d%d" % i if copy == 0 else "%%d%d_%d" % (i, copy)
+            if copy != 0:
+                allocs.append("    %s = gpu.alloc () : %s\n" % (value, mtype))
+                allocs.append("    gpu.memcpy %s, %%d%d : %s, %s\n"
+                              % (value, i, mtype, mtype))
+            if ktype != mtype:
+                cast = "%%k%d" % i if copy == 0 else "%%k%d_%d" % (i, copy)
+                if copy != 0:
+                    allocs.append("    %s = memref.cast %s : %s to %s\n"
+                                  % (cast, value, mtype, ktype))
+                value = cast
+            copy_args.append("%s : %s" % (value, ktype))
+        calls.append("        gpu.launch_func %s args(%s)\n"
+                     % (launch, ", ".join(copy_args)))
     program = ("// Generated by bench/lib/benchgen.py from %s\n"
                "module attributes {gpu.container_module} {\n" % source +
                kernels +
@@ -182,8 +231,8 @@ def generate(name, spec, outdir, seed, samples=60, launches=20):
                    .replace("{samples}", str(samples))
                    .replace("{launches_ms}", "%.1f" % (launches * 1000.0))
                    .replace("{launches}", str(launches))
-                   .replace("{launch}", launch)
-                   .replace("{args}", ", ".join(args))
+                   .replace("{rotations}", str(copies))
+                   .replace("{launches_of_a_rotation}", "".join(calls))
                    .replace("{checksum}", checksum(last, last_type)))
     path = os.path.join(outdir, name + ".mlir")
     with open(path, "w") as f:

@@ -56,9 +56,10 @@ int main(int argc, char **argv) {
   int32_t *weights = wcInput<int32_t>(lcg, kInputs * 16);
   int32_t *partial = wcInput<int32_t>(lcg, kBlocksY * 16);
   wcTimeLaunches(
-      reinterpret_cast<const void *>(layerforward), [&](cudaStream_t stream) {
+      reinterpret_cast<const void *>(layerforward),
+      [&](cudaStream_t stream, const WcRotation &rot) {
         layerforward<<<dim3(1, kBlocksY, 1), dim3(16, 16, 1), 0, stream>>>(
-            input, weights, partial);
+            rot(input), rot(weights), rot(partial));
       });
   wcPrintChecksum(partial, kBlocksY * 16);
   return 0;

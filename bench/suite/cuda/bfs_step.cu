@@ -56,9 +56,10 @@ int main(int argc, char **argv) {
   int32_t *cost = wcInput<int32_t>(lcg, kCount);
   int32_t *next = wcInput<int32_t>(lcg, kCount);
   wcTimeLaunches(
-      reinterpret_cast<const void *>(bfs_step), [&](cudaStream_t stream) {
+      reinterpret_cast<const void *>(bfs_step),
+      [&](cudaStream_t stream, const WcRotation &rot) {
         bfs_step<<<dim3(kBlocks, 1, 1), dim3(128, 1, 1), 0, stream>>>(
-            adj, frontier, cost, next, kCount);
+            rot(adj), rot(frontier), rot(cost), rot(next), kCount);
       });
   wcPrintChecksum(next, kCount);
   return 0;

@@ -48,9 +48,10 @@ int main(int argc, char **argv) {
   float *leaves = wcInput<float>(lcg, kOptions * 129);
   float *prices = wcInput<float>(lcg, kOptions);
   wcTimeLaunches(
-      reinterpret_cast<const void *>(binomial), [&](cudaStream_t stream) {
-        binomial<<<dim3(kOptions, 1, 1), dim3(128, 1, 1), 0, stream>>>(leaves,
-                                                                       prices);
+      reinterpret_cast<const void *>(binomial),
+      [&](cudaStream_t stream, const WcRotation &rot) {
+        binomial<<<dim3(kOptions, 1, 1), dim3(128, 1, 1), 0, stream>>>(
+            rot(leaves), rot(prices));
       });
   wcPrintChecksum(prices, kOptions);
   return 0;

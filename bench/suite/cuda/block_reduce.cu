@@ -37,8 +37,10 @@ int main(int argc, char **argv) {
   float *in = wcInput<float>(lcg, kCount);
   float *out = wcInput<float>(lcg, kBlocks);
   wcTimeLaunches(
-      reinterpret_cast<const void *>(block_sum), [&](cudaStream_t stream) {
-        block_sum<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(in, out);
+      reinterpret_cast<const void *>(block_sum),
+      [&](cudaStream_t stream, const WcRotation &rot) {
+        block_sum<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(
+            rot(in), rot(out));
       });
   wcPrintChecksum(out, kBlocks);
   return 0;

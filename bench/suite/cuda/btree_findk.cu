@@ -89,11 +89,12 @@ int main(int argc, char **argv) {
   int32_t *records = wcInput<int32_t>(lcg, kRecords);
   int32_t *queries = wcInput<int32_t>(lcg, kQueries);
   int32_t *found = wcInput<int32_t>(lcg, kQueries);
-  wcTimeLaunches(
-      reinterpret_cast<const void *>(findk), [&](cudaStream_t stream) {
-        findk<<<dim3(kQueries, 1, 1), dim3(64, 1, 1), 0, stream>>>(
-            keys, indices, records, queries, found, kNodes, kRecords);
-      });
+  wcTimeLaunches(reinterpret_cast<const void *>(findk),
+                 [&](cudaStream_t stream, const WcRotation &rot) {
+                   findk<<<dim3(kQueries, 1, 1), dim3(64, 1, 1), 0, stream>>>(
+                       rot(keys), rot(indices), rot(records), rot(queries),
+                       rot(found), kNodes, kRecords);
+                 });
   wcPrintChecksum(found, kQueries);
   return 0;
 }

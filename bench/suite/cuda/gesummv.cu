@@ -47,9 +47,9 @@ int main(int argc, char **argv) {
   int32_t *x = wcInput<int32_t>(lcg, kSize);
   int32_t *y = wcInput<int32_t>(lcg, kSize);
   wcTimeLaunches(reinterpret_cast<const void *>(gesummv),
-                 [&](cudaStream_t stream) {
+                 [&](cudaStream_t stream, const WcRotation &rot) {
                    gesummv<<<dim3(kBlocks, 1, 1), dim3(64, 1, 1), 0, stream>>>(
-                       a, b, x, y, int64_t(kSize));
+                       rot(a), rot(b), rot(x), rot(y), int64_t(kSize));
                  });
   wcPrintChecksum(y, kSize);
   return 0;

@@ -35,6 +35,9 @@
 //   constructor; wcTimeLaunches loads the twin's kernel before the first
 //   sample (cudaFuncGetAttributes), so that CUDA's lazy module loading does
 //   not fall into the first sample.
+// - wcRotations / WcRotation: benchgen's rotations(): the launches of a
+//   sample rotate through copies of all buffers (launch j uses copy
+//   j % copies) when the buffers fit in L2 several times over.
 // - wcPrintChecksum: checksum(): copy the last buffer argument back; h = 0
 //   (i64, wrapping); per element, row-major: h = h * 31 + zext(bits), bits
 //   being the element's 32 bits (the f32 bit pattern, or the i32); printI64.
@@ -54,6 +57,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 //===----------------------------------------------------------------------===//
@@ -108,6 +112,13 @@ struct WcLcg {
   }
 };
 
+/// The device buffers wcInput allocated, in order, with their sizes: the
+/// buffers that wcTimeLaunches rotates.
+static inline std::vector<std::pair<void *, size_t>> &wcBuffers() {
+  static std::vector<std::pair<void *, size_t>> buffers;
+  return buffers;
+}
+
 /// A device buffer of `count` elements of T (int32_t or float), filled
 /// row-major on the host from `lcg` (whose state carries on to the next
 /// buffer) and copied to the device, as fill() does for every memref
@@ -125,6 +136,7 @@ template <typename T> static T *wcInput(WcLcg &lcg, size_t count) {
   WC_CHECK(cudaMalloc(&device, count * sizeof(T)));
   WC_CHECK(cudaMemcpy(device, host.data(), count * sizeof(T),
                       cudaMemcpyHostToDevice));
+  wcBuffers().push_back({device, count * sizeof(T)});
   return device;
 }
 
@@ -132,26 +144,71 @@ template <typename T> static T *wcInput(WcLcg &lcg, size_t count) {
 // Timing
 //===----------------------------------------------------------------------===//
 
+/// How many copies of its buffers a kernel's launches rotate through
+/// (benchgen.rotations): the smallest divisor of the 20 launches of a sample
+/// whose copies hold at least 4 times the H100's 50 MB L2, or 20, so that
+/// kernels whose data fits in L2 are not timed on an L2 warmed by the
+/// previous launch.
+static inline int wcRotations(size_t bytes) {
+  for (int copies = 1; copies < 20; ++copies)
+    if (20 % copies == 0 && copies * bytes >= size_t(200) * 1000 * 1000)
+      return copies;
+  return 20;
+}
+
+/// Which copy of the buffers a launch uses: `rot(buffer)` is copy `copy`
+/// of a buffer wcInput allocated (copy 0 being the buffer itself).
+struct WcRotation {
+  int copy;
+  const std::vector<std::vector<void *>> *copies;
+  template <typename T> T *operator()(T *buffer) const {
+    for (const std::vector<void *> &all : *copies)
+      if (all[0] == buffer)
+        return static_cast<T *>(all[copy]);
+    std::fprintf(stderr, "a kernel argument wcInput did not allocate\n");
+    std::exit(1);
+  }
+};
+
 /// Takes the 60 samples of 20 launches each and prints the seconds per
-/// launch of each sample. `launch(stream)` launches the kernel once on
-/// `stream`; `kernel` is the __global__ function it launches.
+/// launch of each sample. `launch(stream, rot)` launches the kernel once on
+/// `stream` with every buffer argument `b` passed as `rot(b)`; launch `j` of
+/// a sample uses copy `j % wcRotations(bytes of all buffers)` (copies made
+/// here, equal to the buffers; the checksum reads copy 0, whose launches
+/// are the same in every sample). `kernel` is the __global__ function it
+/// launches.
 template <typename Launch>
 static void wcTimeLaunches(const void *kernel, Launch launch) {
   cudaFuncAttributes attributes;
   WC_CHECK(cudaFuncGetAttributes(&attributes, kernel)); // loads the module
+  size_t bytes = 0;
+  for (auto [buffer, size] : wcBuffers())
+    bytes += size;
+  int rotations = wcRotations(bytes);
+  std::vector<std::vector<void *>> copies;
+  for (auto [buffer, size] : wcBuffers()) {
+    copies.push_back({buffer});
+    for (int copy = 1; copy < rotations; ++copy) {
+      void *other = nullptr;
+      WC_CHECK(cudaMalloc(&other, size));
+      WC_CHECK(cudaMemcpy(other, buffer, size, cudaMemcpyDeviceToDevice));
+      copies.back().push_back(other);
+    }
+  }
   cudaEvent_t start, stop;
   WC_CHECK(cudaEventCreate(&start));
   WC_CHECK(cudaEventCreate(&stop));
   for (int sample = 0; sample < 60; ++sample) {
     WC_CHECK(cudaEventRecord(start, 0)); // wcTimerStart
     for (int j = 0; j < 20; ++j) {
+      WcRotation rot{j % rotations, &copies};
 #ifdef WC_TWIN_BACK_TO_BACK
-      launch(static_cast<cudaStream_t>(0));
+      launch(static_cast<cudaStream_t>(0), rot);
       WC_CHECK(cudaGetLastError());
 #else
       cudaStream_t stream; // mgpuStreamCreate: a blocking stream
       WC_CHECK(cudaStreamCreate(&stream));
-      launch(stream);
+      launch(stream, rot);
       WC_CHECK(cudaGetLastError());
       WC_CHECK(cudaStreamSynchronize(stream)); // gpu.wait
       WC_CHECK(cudaStreamDestroy(stream));
@@ -166,6 +223,9 @@ static void wcTimeLaunches(const void *kernel, Launch launch) {
   }
   WC_CHECK(cudaEventDestroy(start));
   WC_CHECK(cudaEventDestroy(stop));
+  for (const std::vector<void *> &all : copies)
+    for (size_t copy = 1; copy < all.size(); ++copy)
+      WC_CHECK(cudaFree(all[copy]));
 }
 
 //===----------------------------------------------------------------------===//

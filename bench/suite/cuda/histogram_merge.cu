@@ -35,10 +35,11 @@ int main(int argc, char **argv) {
   WcLcg lcg(wcSeed(argc, argv));
   int32_t *partial = wcInput<int32_t>(lcg, 600 * kBins);
   int32_t *hist = wcInput<int32_t>(lcg, kBins);
-  wcTimeLaunches(
-      reinterpret_cast<const void *>(merge), [&](cudaStream_t stream) {
-        merge<<<dim3(kBins, 1, 1), dim3(256, 1, 1), 0, stream>>>(partial, hist);
-      });
+  wcTimeLaunches(reinterpret_cast<const void *>(merge),
+                 [&](cudaStream_t stream, const WcRotation &rot) {
+                   merge<<<dim3(kBins, 1, 1), dim3(256, 1, 1), 0, stream>>>(
+                       rot(partial), rot(hist));
+                 });
   wcPrintChecksum(hist, kBins);
   return 0;
 }

@@ -55,9 +55,10 @@ int main(int argc, char **argv) {
   int32_t *b = wcInput<int32_t>(lcg, kSize * kSize);
   int32_t *c = wcInput<int32_t>(lcg, kSize * kSize);
   wcTimeLaunches(
-      reinterpret_cast<const void *>(matmul), [&](cudaStream_t stream) {
+      reinterpret_cast<const void *>(matmul),
+      [&](cudaStream_t stream, const WcRotation &rot) {
         matmul<<<dim3(kBlocks, kBlocks, 1), dim3(16, 16, 1), 0, stream>>>(
-            a, b, c, kSize);
+            rot(a), rot(b), rot(c), kSize);
       });
   wcPrintChecksum(c, kSize * kSize);
   return 0;

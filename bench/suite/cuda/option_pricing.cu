@@ -63,9 +63,9 @@ int main(int argc, char **argv) {
   float *years = wcInput<float>(lcg, kCount);
   float *call = wcInput<float>(lcg, kCount);
   wcTimeLaunches(reinterpret_cast<const void *>(price),
-                 [&](cudaStream_t stream) {
+                 [&](cudaStream_t stream, const WcRotation &rot) {
                    price<<<dim3(kBlocks, 1, 1), dim3(128, 1, 1), 0, stream>>>(
-                       spot, strike, years, call, kCount);
+                       rot(spot), rot(strike), rot(years), rot(call), kCount);
                  });
   wcPrintChecksum(call, kCount);
   return 0;

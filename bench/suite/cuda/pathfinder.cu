@@ -40,10 +40,11 @@ int main(int argc, char **argv) {
   WcLcg lcg(wcSeed(argc, argv));
   int32_t *wall = wcInput<int32_t>(lcg, kRows * kCols);
   int32_t *out = wcInput<int32_t>(lcg, kCols);
-  wcTimeLaunches(
-      reinterpret_cast<const void *>(dynproc), [&](cudaStream_t stream) {
-        dynproc<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(wall, out);
-      });
+  wcTimeLaunches(reinterpret_cast<const void *>(dynproc),
+                 [&](cudaStream_t stream, const WcRotation &rot) {
+                   dynproc<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(
+                       rot(wall), rot(out));
+                 });
   wcPrintChecksum(out, kCols);
   return 0;
 }

@@ -56,10 +56,11 @@ int main(int argc, char **argv) {
   WcLcg lcg(wcSeed(argc, argv));
   int32_t *in = wcInput<int32_t>(lcg, kCount);
   int32_t *sums = wcInput<int32_t>(lcg, kBlocks * 2);
-  wcTimeLaunches(
-      reinterpret_cast<const void *>(reduce), [&](cudaStream_t stream) {
-        reduce<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(in, sums);
-      });
+  wcTimeLaunches(reinterpret_cast<const void *>(reduce),
+                 [&](cudaStream_t stream, const WcRotation &rot) {
+                   reduce<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(
+                       rot(in), rot(sums));
+                 });
   wcPrintChecksum(sums, kBlocks * 2);
   return 0;
 }

@@ -52,9 +52,9 @@ int main(int argc, char **argv) {
   float *in = wcInput<float>(lcg, kCount);
   float *out = wcInput<float>(lcg, kCount);
   wcTimeLaunches(reinterpret_cast<const void *>(stencil),
-                 [&](cudaStream_t stream) {
+                 [&](cudaStream_t stream, const WcRotation &rot) {
                    stencil<<<dim3(kBlocks, 1, 1), dim3(128, 1, 1), 0, stream>>>(
-                       in, out, kCount);
+                       rot(in), rot(out), kCount);
                  });
   wcPrintChecksum(out, kCount);
   return 0;

@@ -36,8 +36,10 @@ int main(int argc, char **argv) {
   int32_t *in = wcInput<int32_t>(lcg, kCount);
   int32_t *out = wcInput<int32_t>(lcg, kBlocks);
   wcTimeLaunches(
-      reinterpret_cast<const void *>(tree_sum), [&](cudaStream_t stream) {
-        tree_sum<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(in, out);
+      reinterpret_cast<const void *>(tree_sum),
+      [&](cudaStream_t stream, const WcRotation &rot) {
+        tree_sum<<<dim3(kBlocks, 1, 1), dim3(256, 1, 1), 0, stream>>>(rot(in),
+                                                                      rot(out));
       });
   wcPrintChecksum(out, kBlocks);
   return 0;

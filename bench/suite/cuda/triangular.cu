@@ -29,9 +29,9 @@ int main(int argc, char **argv) {
   int32_t *data = wcInput<int32_t>(lcg, kRows * 64);
   int32_t *out = wcInput<int32_t>(lcg, kRows * 64);
   wcTimeLaunches(reinterpret_cast<const void *>(triangle),
-                 [&](cudaStream_t stream) {
+                 [&](cudaStream_t stream, const WcRotation &rot) {
                    triangle<<<dim3(kRows, 1, 1), dim3(64, 1, 1), 0, stream>>>(
-                       data, out, int64_t(kRows));
+                       rot(data), rot(out), int64_t(kRows));
                  });
   wcPrintChecksum(out, kRows * 64);
   return 0;

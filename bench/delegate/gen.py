@@ -10,27 +10,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
-sys.path.insert(0, os.path.join(HERE, "..", "remap"))
+sys.path.insert(0, os.path.join(HERE, "..", "suite"))
 import benchgen  # noqa: E402
-import importlib  # noqa: E402
+import suite  # noqa: E402
 
-remap = importlib.import_module("gen")
-
-OPTIONS = 131072 * 128
-ROWS = 8192
-BENCHES = {
-    "option_pricing": ("test/Integration/option_pricing.mlir", {},
-                       "@kernels::@price blocks in (%c131072, %c1, %c1) threads in (%c128, %c1, %c1)",
-                       [("memref<%dxf32>" % OPTIONS, "memref<?xf32>")] * 4 +
-                       [("index", OPTIONS)]),
-    "triangular": ("test/Integration/triangular.mlir", {},
-                   "@kernels::@triangle blocks in (%c8192, %c1, %c1) threads in (%c64, %c1, %c1)",
-                   [("memref<%dx64xi32>" % ROWS, "memref<?x64xi32>"),
-                    ("memref<%dx64xi32>" % ROWS, "memref<?x64xi32>"),
-                    ("index", ROWS)]),
-}
-for name in ("pathfinder", "stencil_1d", "block_reduce"):
-    BENCHES[name] = remap.BENCHES[name]
+BENCHES = {name: suite.SUITE[name]
+           for name in ("option_pricing", "triangular", "pathfinder",
+                        "stencil_1d", "block_reduce")}
 
 if __name__ == "__main__":
     benchgen.main(BENCHES, sys.argv)

@@ -14,7 +14,9 @@ A benchmark is (source file relative to the repository, {old: new} text
 substitutions in its gpu.module, launch text, kernel arguments). A kernel
 argument is a buffer type (a static memref, filled with random values), a
 pair (static buffer type, the kernel's memref type it is cast to), or a
-scalar ("index", value).
+scalar ("index", value). An optional fifth element holds options:
+{"rotate": False} keeps the launches on one copy of the buffers (to measure
+a kernel with its data resident in L2).
 """
 import os
 import random
@@ -175,7 +177,8 @@ def generate(name, spec, outdir, seed, samples=60, launches=20):
     """Writes OUTDIR/NAME.mlir: the kernel of `spec` in the timing harness
     (`samples` samples of `launches` launches; the defaults are what the
     reports expect, fewer make quick runs, e.g. under compute-sanitizer)."""
-    source, subs, launch, arguments = spec
+    source, subs, launch, arguments = spec[:4]
+    options = spec[4] if len(spec) > 4 else {}
     text = open(os.path.join(REPO, source)).read()
     start = text.index("  gpu.module @")
     kernels = text[start:text.index("  func.func private @print")]
@@ -198,8 +201,9 @@ def generate(name, spec, outdir, seed, samples=60, launches=20):
     # Copies of every buffer (equal to it: copied on the device) for the
     # launches to rotate through; launch j of a sample uses copy
     # j % copies, and the checksum reads copy 0.
-    copies = rotations(sum(4 * element_count(t) for _, t in buffers),
-                       launches)
+    copies = (rotations(sum(4 * element_count(t) for _, t in buffers),
+                        launches)
+              if options.get("rotate", True) else 1)
     calls = []
     for copy in range(copies):
         copy_args = []

@@ -13,42 +13,33 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
 import benchgen  # noqa: E402
 
-# Data several times the 50 MB L2, thousands of blocks.
-POINTS = 262144 * 128
-BENCHES = {
-    "pathfinder": ("test/Integration/pathfinder.mlir",
-                   {"memref<8x512xi32>": "memref<32x2097152xi32>",
-                    "%c8 = arith.constant 8 : index":
-                        "%c8 = arith.constant 32 : index",
-                    "memref<512xi32>": "memref<2097152xi32>"},
-                   "@kernels::@dynproc blocks in (%c8192, %c1, %c1) threads in (%c256, %c1, %c1)",
-                   ["memref<32x2097152xi32>", "memref<2097152xi32>"]),
-    "stencil_1d": ("examples/stencil_1d.mlir", {},
-                   "@stencil_1d::@stencil blocks in (%c262144, %c1, %c1) threads in (%c128, %c1, %c1)",
-                   [("memref<%dxf32>" % POINTS, "memref<?xf32>"),
-                    ("memref<%dxf32>" % POINTS, "memref<?xf32>"),
-                    ("index", POINTS)]),
-    "block_reduce": ("examples/block_reduce.mlir", {},
-                     "@block_reduce::@block_sum blocks in (%c262144, %c1, %c1) threads in (%c256, %c1, %c1)",
-                     [("memref<67108864xf32>", "memref<?xf32>"),
-                      ("memref<262144xf32>", "memref<?xf32>")]),
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "suite"))
+import suite  # noqa: E402
+
+# Data several times the 50 MB L2, thousands of blocks: the suite's.
+BENCHES = {name: suite.SUITE[name]
+           for name in ("pathfinder", "stencil_1d", "block_reduce")}
+# Resident in L2 on purpose: no rotation of copies.
+L2 = {"rotate": False}
+BENCHES.update({
     # The same kernels with their data resident in L2, where the time goes
     # to barriers and shared memory rather than DRAM.
     "pathfinder_l2": ("test/Integration/pathfinder.mlir",
                       {"memref<8x512xi32>": "memref<8x1048576xi32>",
                        "memref<512xi32>": "memref<1048576xi32>"},
                       "@kernels::@dynproc blocks in (%c4096, %c1, %c1) threads in (%c256, %c1, %c1)",
-                      ["memref<8x1048576xi32>", "memref<1048576xi32>"]),
+                      ["memref<8x1048576xi32>", "memref<1048576xi32>"], L2),
     "stencil_1d_l2": ("examples/stencil_1d.mlir", {},
                       "@stencil_1d::@stencil blocks in (%c16384, %c1, %c1) threads in (%c128, %c1, %c1)",
                       [("memref<2097152xf32>", "memref<?xf32>"),
                        ("memref<2097152xf32>", "memref<?xf32>"),
-                       ("index", 2097152)]),
+                       ("index", 2097152)], L2),
     "block_reduce_l2": ("examples/block_reduce.mlir", {},
                         "@block_reduce::@block_sum blocks in (%c16384, %c1, %c1) threads in (%c256, %c1, %c1)",
                         [("memref<4194304xf32>", "memref<?xf32>"),
-                         ("memref<16384xf32>", "memref<?xf32>")]),
-}
+                         ("memref<16384xf32>", "memref<?xf32>")], L2),
+})
 
 if __name__ == "__main__":
     benchgen.main(BENCHES, sys.argv)

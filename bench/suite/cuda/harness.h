@@ -41,7 +41,8 @@
 // - wcPrintChecksum: checksum(): copy the last buffer argument back; h = 0
 //   (i64, wrapping); per element, row-major: h = h * 31 + zext(bits), bits
 //   being the element's 32 bits (the f32 bit pattern, or the i32); printI64.
-// - wc_addi, wc_muli, wc_minsi, wc_maximumf: device helpers with the
+// - wc_addi, wc_subi, wc_muli, wc_minsi, wc_maxsi, wc_maximumf: device helpers
+// with the
 //   semantics of the arith ops of the same names on i32 / f32.
 //
 //===----------------------------------------------------------------------===//
@@ -259,6 +260,12 @@ __device__ __forceinline__ int32_t wc_addi(int32_t a, int32_t b) {
                               static_cast<uint32_t>(b));
 }
 
+/// arith.subi on i32: wrapping.
+__device__ __forceinline__ int32_t wc_subi(int32_t a, int32_t b) {
+  return static_cast<int32_t>(static_cast<uint32_t>(a) -
+                              static_cast<uint32_t>(b));
+}
+
 /// arith.muli on i32: wrapping.
 __device__ __forceinline__ int32_t wc_muli(int32_t a, int32_t b) {
   return static_cast<int32_t>(static_cast<uint32_t>(a) *
@@ -268,6 +275,11 @@ __device__ __forceinline__ int32_t wc_muli(int32_t a, int32_t b) {
 /// arith.minsi on i32: signed minimum.
 __device__ __forceinline__ int32_t wc_minsi(int32_t a, int32_t b) {
   return a < b ? a : b;
+}
+
+/// arith.maxsi on i32: signed maximum.
+__device__ __forceinline__ int32_t wc_maxsi(int32_t a, int32_t b) {
+  return a > b ? a : b;
 }
 
 /// arith.maximumf on f32 (llvm.maximum): NaN when either operand is NaN

@@ -94,11 +94,14 @@ static void expandVThreads(VThreadsOp op) {
          llvm::zip(op.getThreadIds(),
                    delinearizeThread(b, loc, linear, limit, job.getBlock())))
       mapping.map(arg, id);
+    // A yielded value defined outside the phase (hoisted or folded by
+    // canonicalization) is yielded as it is by every virtual thread.
     auto cloneBody = [&](OpBuilder &inner) {
       for (Operation &nested : body.without_terminator())
         inner.clone(nested, mapping);
-      return llvm::map_to_vector(yield.getValues(),
-                                 [&](Value v) { return mapping.lookup(v); });
+      return llvm::map_to_vector(yield.getValues(), [&](Value v) {
+        return mapping.lookupOrDefault(v);
+      });
     };
 
     SmallVector<Value> values;

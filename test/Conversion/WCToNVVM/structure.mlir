@@ -129,3 +129,41 @@ func.func @y_major(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ou
   }
   return
 }
+
+// -----
+
+// A phase may yield a value defined outside it, as canonicalization leaves
+// after hoisting a constant: every virtual thread yields that value, the
+// partial last group too (zero where its lanes are past the block's end).
+// CHECK-LABEL: func @yield_from_outside
+// CHECK-DAG: %[[C7:.*]] = arith.constant 7 : i32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[T:.*]] = arith.addi %[[LANE]], %c32
+// CHECK: %[[ACTIVE:.*]] = arith.cmpi ult, %[[T]], %c40
+// CHECK: %[[V1:.*]] = arith.select %[[ACTIVE]], %[[C7]], %[[ZERO]] : i32
+// CHECK: %[[S1:.*]] = arith.select %[[ACTIVE]], %arg1, %[[ZERO]] : i32
+// CHECK: memref.store %[[C7]], %arg0[%[[LANE]]]
+// CHECK: scf.if %[[ACTIVE]] {
+// CHECK:   memref.store %[[V1]], %arg0[%[[T]]]
+// CHECK: memref.store %arg1, %arg0[%[[LANE]]]
+// CHECK: scf.if %[[ACTIVE]] {
+// CHECK:   memref.store %[[S1]], %arg0[%[[T]]]
+// CHECK-NOT: wc.
+func.func @yield_from_outside(%out: memref<64xi32>, %s: i32) {
+  %c7 = arith.constant 7 : i32
+  wc.warp_job block [40, 1, 1] virtual_threads 2 {
+    %r:2 = wc.vthreads (%vt, %tx, %ty, %tz) -> vector<2xi32>, vector<2xi32> {
+      wc.yield %c7, %s : i32, i32
+    }
+    wc.vthreads (%vt, %tx, %ty, %tz) {
+      %e = vector.extract %r#0[%vt] : i32 from vector<2xi32>
+      memref.store %e, %out[%tx] : memref<64xi32>
+    }
+    wc.vthreads (%vt, %tx, %ty, %tz) {
+      %e = vector.extract %r#1[%vt] : i32 from vector<2xi32>
+      memref.store %e, %out[%tx] : memref<64xi32>
+    }
+  }
+  return
+}

@@ -57,6 +57,9 @@ private:
   Value getWarpLevel(Value original, OpBuilder &b);
   /// The per-virtual-thread vector holding `original`.
   Value getReplicated(Value original, OpBuilder &b);
+  /// The per-virtual-thread vector of the ids of dimension `dim`: each
+  /// virtual thread's own id, yielded by a phase built at `b`.
+  Value replicateThreadId(Location loc, unsigned dim, OpBuilder &b);
   /// `original` as a loop-carried or region result value: a warp-level
   /// scalar when `uniform`, else the per-virtual-thread vector.
   Value getCarried(Value original, bool uniform, OpBuilder &b) {
@@ -138,10 +141,39 @@ Value Coarsener::getWarpLevel(Value original, OpBuilder &b) {
   return vector::ExtractOp::create(b, original.getLoc(), it->second, 0);
 }
 
+/// Creates at `b` an empty phase with results of `resultTypes`: its body
+/// has the virtual-thread index and the three thread-id arguments, and no
+/// terminator yet.
+static VThreadsOp createPhase(OpBuilder &b, Location loc,
+                              TypeRange resultTypes) {
+  auto phase = VThreadsOp::create(b, loc, resultTypes);
+  Block *body = new Block;
+  phase.getBody().push_back(body);
+  for (int i = 0; i < 4; ++i)
+    body->addArgument(b.getIndexType(), loc);
+  return phase;
+}
+
+Value Coarsener::replicateThreadId(Location loc, unsigned dim, OpBuilder &b) {
+  VThreadsOp phase =
+      createPhase(b, loc, VectorType::get({vthreads}, b.getIndexType()));
+  OpBuilder inner = OpBuilder::atBlockEnd(&phase.getBody().front());
+  YieldOp::create(inner, loc, phase.getThreadIds()[dim]);
+  ++phases;
+  return phase.getResult(0);
+}
+
 Value Coarsener::getReplicated(Value original, OpBuilder &b) {
   auto it = replicas.find(original);
   if (it != replicas.end())
     return it->second;
+  // A thread id (a loop's initial value, a yielded value) differs per
+  // virtual thread; the original op disappears with the kernel body. The
+  // vector is not cached: `b` may be inside a region that later uses of
+  // the id are not.
+  auto id = threadIds.find(original);
+  if (id != threadIds.end())
+    return replicateThreadId(original.getLoc(), id->second, b);
   Value scalar = getWarpLevel(original, b);
   return vector::BroadcastOp::create(
       b, original.getLoc(), VectorType::get({vthreads}, original.getType()),
@@ -177,14 +209,10 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
   }
 
   Location loc = segment.front()->getLoc();
-  auto phase = VThreadsOp::create(b, loc, resultTypes);
-  Block *body = new Block;
-  phase.getBody().push_back(body);
-  Type index = b.getIndexType();
-  Value vt = body->addArgument(index, loc);
-  SmallVector<Value, 3> ids;
-  for (int d = 0; d < 3; ++d)
-    ids.push_back(body->addArgument(index, loc));
+  VThreadsOp phase = createPhase(b, loc, resultTypes);
+  Block *body = &phase.getBody().front();
+  Value vt = phase.getVirtualThreadIndex();
+  SmallVector<Value, 3> ids(phase.getThreadIds());
   ++phases;
 
   OpBuilder inner = OpBuilder::atBlockBegin(body);

@@ -37,6 +37,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -642,7 +643,11 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
     return func;
   }
 
-  SmallVector<unsigned> erasedAttributions;
+  // A buffer is planned by at most one job (planBuffer refuses buffers used
+  // outside their job); the sets and the use checks keep the erasure safe
+  // regardless.
+  llvm::SmallSetVector<unsigned, 4> erasedAttributions;
+  llvm::SmallSetVector<Operation *, 4> erasedAllocs;
   for (auto &[plan, job] : plans) {
     auto [shufflesBefore, readsBefore] = cleanUpAndCount(job);
     BufferRewriter(job, plan).run();
@@ -657,9 +662,9 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
         << "): " << reads - readsBefore << " register reads, "
         << shuffles - shufflesBefore << " shuffles per job";
     if (plan.bufferIndex >= 0)
-      erasedAttributions.push_back(plan.bufferIndex);
+      erasedAttributions.insert(plan.bufferIndex);
     else
-      plan.buffer.getDefiningOp()->erase();
+      erasedAllocs.insert(plan.buffer.getDefiningOp());
   }
   // Warp syncs that only ordered accesses to the remapped buffers go.
   DenseSet<Operation *> jobs;
@@ -672,9 +677,14 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
     emitRemark(func.getLoc(), "wc-remap: ")
         << erasedSyncs << " warp sync" << (erasedSyncs == 1 ? "" : "s")
         << " removed (no memory access left to order)";
-  llvm::sort(erasedAttributions, std::greater<unsigned>());
-  for (unsigned index : erasedAttributions)
-    eraseWorkgroupAttribution(copy, index);
+  for (Operation *alloc : erasedAllocs)
+    if (alloc->use_empty())
+      alloc->erase();
+  SmallVector<unsigned> attributions(erasedAttributions.takeVector());
+  llvm::sort(attributions, std::greater<unsigned>());
+  for (unsigned index : attributions)
+    if (copy.getWorkgroupAttributions()[index].use_empty())
+      eraseWorkgroupAttribution(copy, index);
 
   // Swap the rewritten copy in.
   func->getBlock()->getOperations().insert(Block::iterator(func), copy);

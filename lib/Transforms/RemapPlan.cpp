@@ -197,6 +197,25 @@ static std::pair<int64_t, int64_t> estimateCost(WarpJobOp job,
   return {accesses, shuffles};
 }
 
+/// The first op, in program order, that uses `buffer` outside `job`, or
+/// null when every use is inside the job.
+static Operation *findUseOutsideJob(WarpJobOp job, Value buffer) {
+  if (llvm::all_of(buffer.getUsers(),
+                   [&](Operation *user) { return job->isAncestor(user); }))
+    return nullptr;
+  Operation *found = nullptr;
+  buffer.getParentRegion()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == job.getOperation())
+      return WalkResult::skip();
+    if (llvm::is_contained(op->getOperands(), buffer)) {
+      found = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 /// Plans the remapping of `buffer`, or fails with the reason in `why` and
 /// the offending op in `culprit`.
 FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
@@ -210,6 +229,16 @@ FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
     culprit = buffer.escapingUse;
     why = ("it is used by '" + buffer.escapingUse->getName().getStringRef() +
            "', not only loaded and stored")
+              .str();
+    return failure();
+  }
+  // The lane array lives within the job: contents that another job or the
+  // kernel outside the job would see must stay in memory.
+  if (Operation *user = findUseOutsideJob(job, buffer.buffer)) {
+    culprit = user;
+    why = ("it is also used outside the warp job, by '" +
+           user->getName().getStringRef() +
+           "' (a lane array only lives within one job)")
               .str();
     return failure();
   }

@@ -263,6 +263,8 @@ void wc::expandWarpStructure(Operation *root) {
   });
   // Phases need their enclosing job's shape, so they go first; loops only
   // move their bodies, so the order among jobs and loops does not matter.
+  // The verifier keeps job loops out of jobs and phases: unrolling a phase
+  // never erases a loop of the list.
   for (VThreadsOp phase : phases)
     expandVThreads(phase);
   for (WarpJobOp job : jobs)

@@ -175,6 +175,34 @@ func.func @job_loop_throttle(%n: index) {
 
 // -----
 
+// A job loop runs at kernel level, around warp jobs: not at warp level in a
+// job, nor per virtual thread in a phase.
+func.func @job_loop_in_warp_job(%n: index) {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{cannot be nested in a 'wc.warp_job' (nor in its 'wc.vthreads'): a job loop runs at kernel level, around warp jobs}}
+    wc.job_loop (%a, %b, %c) in (%n, %n, %n) agent %n of %n schedule static order x_major {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @job_loop_in_vthreads(%out: memref<64xi32>, %n: index) {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    wc.vthreads (%v, %x, %y, %z) {
+      // expected-error @+1 {{cannot be nested in a 'wc.warp_job' (nor in its 'wc.vthreads'): a job loop runs at kernel level, around warp jobs}}
+      wc.job_loop (%a, %b, %c) in (%n, %n, %n) agent %x of %n schedule static order x_major {
+        %q = arith.index_cast %a : index to i32
+        memref.store %q, %out[%x] : memref<64xi32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @job_loop_schedule(%n: index) {
   // expected-error @+1 {{unknown schedule 'guided' (expected 'static' or 'dynamic')}}
   wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule guided order x_major {

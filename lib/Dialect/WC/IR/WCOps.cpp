@@ -353,6 +353,13 @@ void JobLoopOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult JobLoopOp::verify() {
+  // The agent and its jobs are warp-level notions of the kernel: inside a
+  // job the warp is already doing one job (and inside a phase, lanes run
+  // virtual threads, where the agent is not uniform).
+  if ((*this)->getParentOfType<WarpJobOp>())
+    return emitOpError("cannot be nested in a 'wc.warp_job' (nor in its "
+                       "'wc.vthreads'): a job loop runs at kernel level, "
+                       "around warp jobs");
   bool dynamic = getSchedule() == Schedule::dynamic_ticket;
   if (dynamic && !getCounter())
     return emitOpError("dynamic schedule needs a ticket counter "

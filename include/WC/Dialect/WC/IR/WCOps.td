@@ -139,6 +139,9 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
     - `max_agents` (throttle): only agents `a < max_agents` take jobs; the
       others finish at once.
 
+    A job loop runs at kernel level, around the `wc.warp_job` of each job:
+    the verifier rejects one nested in a `wc.warp_job` or its `wc.vthreads`.
+
     Example:
 
     ```mlir

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -347,7 +348,10 @@ FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
   // fixed element, which no thread's relative store may also write, and no
   // butterfly read of an element a shifted store may write.
   DenseMap<Operation *, int64_t> phaseStore;
-  DenseMap<std::pair<Operation *, int64_t>, std::pair<int64_t, Operation *>>
+  // In program order: the first conflict found names the culprit, so the
+  // note must not depend on pointer hashing.
+  llvm::MapVector<std::pair<Operation *, int64_t>,
+                  std::pair<int64_t, Operation *>>
       fixedWriter;
   for (const PlannedAccess &access : plan.accesses) {
     if (!access.isStore)

@@ -14,6 +14,7 @@
 // SAME: gpu.module @transpose
 // SAME: gpu.module @escape
 // SAME: gpu.module @unguarded
+// SAME: gpu.module @fixed_own
 // SAME: gpu.module @offsets
 // SAME: gpu.module @two_per_thread
 // SAME: gpu.module @butterfly_shifted
@@ -242,6 +243,54 @@ module attributes {gpu.container_module} {
       }
       gpu.barrier
       %y = memref.load %buf[%c0] : memref<64xi32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%tx] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Two guarded stores to fixed elements (5 and 9) in the phase where every
+// thread stores its own element: both are own elements of other threads.
+// The note points at the first in program order (regression: the culprit
+// came from a pointer-keyed hash map and varied between runs).
+
+// CHECK-LABEL: gpu.module @fixed_own
+// CHECK: gpu.func @k(%{{.*}}) workgroup(%[[BUF:.*]] : memref<64xi32, #gpu.address_space<workgroup>>) kernel
+// CHECK: memref.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<64xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.store %{{.*}}, %[[BUF]][%c5] : memref<64xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.store %{{.*}}, %[[BUF]][%c9] : memref<64xi32, #gpu.address_space<workgroup>>
+// CHECK: wc.warp_sync
+// CHECK: memref.load %[[BUF]][%{{.*}}] : memref<64xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: wc.lane
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @fixed_own {
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xi32, #gpu.address_space<workgroup>>) stays in shared memory: a fixed element is also a thread's own stored element}}
+    gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c5 = arith.constant 5 : index
+      %c9 = arith.constant 9 : index
+      %tx = gpu.thread_id x
+      %x = memref.load %in[%tx] : memref<64xi32>
+      memref.store %x, %buf[%tx] : memref<64xi32, #gpu.address_space<workgroup>>
+      %is0 = arith.cmpi eq, %tx, %c0 : index
+      scf.if %is0 {
+        // expected-note @+1 {{here}}
+        memref.store %x, %buf[%c5] : memref<64xi32, #gpu.address_space<workgroup>>
+      }
+      %is1 = arith.cmpi eq, %tx, %c1 : index
+      scf.if %is1 {
+        memref.store %x, %buf[%c9] : memref<64xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %n = arith.xori %tx, %c1 : index
+      %y = memref.load %buf[%n] : memref<64xi32, #gpu.address_space<workgroup>>
       memref.store %y, %out[%tx] : memref<64xi32>
       gpu.return
     }

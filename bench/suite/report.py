@@ -16,6 +16,7 @@ import csv
 import glob
 import math
 import os
+import re
 import statistics
 import sys
 
@@ -139,11 +140,31 @@ for name in kernels:
 if ratios:
     compile_rows.append("| geomean | | | %.2fx |" % geomean(ratios))
 
-sanitize = []
+# compute-sanitizer: per tool and variant, how many kernels ran clean, and
+# the runs that did not.
+CLEAN = re.compile(r"ERROR SUMMARY: 0 errors|SUMMARY: 0 hazards displayed \(0 errors")
+sanitize, unclean = {}, []
 for path in sorted(glob.glob(os.path.join(out, "sanitize", "*.txt"))):
-    base = os.path.basename(path)[:-4]
-    summary = [line for line in open(path) if "ERROR SUMMARY" in line]
-    sanitize.append("| %s | %s |" % (base, summary[-1].strip() if summary else "no summary"))
+    name, variant, tool = os.path.basename(path)[:-4].rsplit(".", 2)
+    text = open(path).read()
+    count = sanitize.setdefault((tool, variant), [0, 0])
+    count[1] += 1
+    if CLEAN.search(text):
+        count[0] += 1
+    else:
+        summary = [line for line in text.splitlines() if "SUMMARY" in line]
+        unclean.append("%s.%s %s: %s" % (name, variant, tool,
+                                         summary[-1].strip() if summary else "no summary (timed out or crashed)"))
+sanitize_rows = []
+for tool in sorted({tool for tool, _ in sanitize}):
+    cells = []
+    for variant in variants:
+        if (tool, variant) in sanitize:
+            clean, total = sanitize[(tool, variant)]
+            cells.append("%d/%d" % (clean, total))
+        else:
+            cells.append("")
+    sanitize_rows.append("| %s | %s |" % (tool, " | ".join(cells)))
 
 chart = os.path.join(docs, "speedup.png")
 barchart.write_png(chart, kernels + ["geomean"], shown,
@@ -169,8 +190,13 @@ with open(os.path.join(docs, "results.md"), "w") as f:
     f.write("## Compile time of the kernel module to PTX (wc-opt, median of 3)\n\n")
     f.write("\n".join(compile_rows) + "\n\n")
     if sanitize:
-        f.write("## compute-sanitizer (quick builds, one launch)\n\n")
-        f.write("| run | summary |\n|---|---|\n" + "\n".join(sanitize) + "\n")
+        f.write("## compute-sanitizer (quick builds: full size, one launch)\n\n"
+                "Kernels whose run reported no error (no hazard for racecheck) "
+                "out of those run, per tool and variant.\n\n")
+        f.write("| tool | " + " | ".join(variants) + " |\n|---|" +
+                "---|" * len(variants) + "\n" + "\n".join(sanitize_rows) + "\n\n")
+        if unclean:
+            f.write("Not clean:\n\n" + "\n".join("- " + u for u in unclean) + "\n")
 print("wrote %s/results.csv, results.md, speedup.png" % docs)
 if bad:
     print("outputs differ from the CUDA original: " + ", ".join(bad), file=sys.stderr)

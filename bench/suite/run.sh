@@ -10,6 +10,12 @@
 #                              variants (default: all) under compute-sanitizer
 #                              --tool TOOL (memcheck, racecheck, synccheck):
 #                              OUT/sanitize/NAME.VARIANT.TOOL.txt
+#   run.sh ncu OUT [KERNEL...]  the GPU time of launches 21..25 of every
+#                              variant of the given kernels (default: all),
+#                              from Nsight Compute (gpu__time_duration):
+#                              OUT/ncu/NAME.VARIANT.csv; the kernels' own time,
+#                              without the host's launch and stream overhead
+#                              that the events of `time` include
 set -u
 here=.device-build/suite
 mode=${1:?usage: run.sh time|sanitize OUT ...}
@@ -46,17 +52,44 @@ case $mode in
     tool=${3:?which compute-sanitizer tool}
     shift 3
     mkdir -p "$out/sanitize"
-    failed=0
+    # The quick builds run concurrently (racecheck of matmul_tile alone takes
+    # minutes); each waits at most $slimit seconds.
+    slimit=${WC_SANITIZE_LIMIT:-580}
+    jobs=${WC_SANITIZE_JOBS:-8}
     for exe in "$here"/quick/*.exe; do
       base=$(basename "$exe" .exe)
       variant=${base##*.}
       if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$variant"; then continue; fi
-      file="$out/sanitize/$base.$tool.txt"
-      timeout "$limit" compute-sanitizer --tool "$tool" "$exe" > "$file" 2>&1
-      summary=$(grep -h "ERROR SUMMARY" "$file" | tail -1)
-      printf '%-28s %-10s %s\n' "$base" "$tool" "${summary:-no summary (exit $?)}" >&2
-      grep -q "ERROR SUMMARY: 0 errors" "$file" || failed=1
+      while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+      (
+        file="$out/sanitize/$base.$tool.txt"
+        timeout "$slimit" compute-sanitizer --tool "$tool" "$exe" > "$file" 2>&1
+        code=$?
+        summary=$(grep -hE "(ERROR|RACECHECK) SUMMARY" "$file" | tail -1)
+        printf '%-28s %-10s %s\n' "$base" "$tool" "${summary:-no summary (exit $code)}" >&2
+      ) &
+    done
+    wait
+    failed=0
+    for file in "$out"/sanitize/*."$tool".txt; do
+      # memcheck and synccheck: "ERROR SUMMARY: 0 errors"; racecheck:
+      # "RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)".
+      grep -qE "ERROR SUMMARY: 0 errors|SUMMARY: 0 hazards displayed \(0 errors" "$file" || failed=1
     done
     exit $failed ;;
+  ncu)
+    shift 2
+    mkdir -p "$out/ncu"
+    for exe in "$here"/*.exe; do
+      base=$(basename "$exe" .exe)
+      name=${base%.*}
+      if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then continue; fi
+      args=()
+      case $exe in *.cuda.exe) args=("$seed") ;; esac
+      timeout "$limit" ncu --launch-skip 20 --launch-count 5 --csv \
+        --metrics gpu__time_duration.sum "$exe" "${args[@]}" \
+        > "$out/ncu/$base.csv" 2> "$out/ncu/$base.err"
+      echo "$base ncu exit $?" >&2
+    done ;;
   *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -24,13 +24,16 @@
 // - wcTimeLaunches: the scf.for of 60 samples: wcTimerStart (an event on the
 //   legacy default stream), 20 launches, wcTimerStopMs (an event on the
 //   legacy default stream, synchronised, elapsed ms as f64), / 20000.0,
-//   printF64 + printNewline. The MLIR program lowers (gpu-async-region, as
-//   utils/wc-compile.py runs it) each gpu.launch_func into mgpuStreamCreate
-//   (a blocking stream), the launch on that stream, mgpuStreamSynchronize and
-//   mgpuStreamDestroy: every launch is waited for by the host before the
-//   next. The twin does the same by default; -DWC_TWIN_BACK_TO_BACK launches
-//   the 20 back to back on the legacy default stream instead (not what the
-//   MLIR program does: for comparisons of the launch overhead only).
+//   printF64 + printNewline. The launches are an scf.for of 20 / copies
+//   iterations (see wcRotations), each with one gpu.launch_func per copy of
+//   the buffers; the MLIR program lowers (gpu-async-region, as
+//   utils/wc-compile.py runs it) each iteration into mgpuStreamCreate (a
+//   blocking stream), its launches back to back on that stream,
+//   mgpuStreamSynchronize and mgpuStreamDestroy: the host waits for every
+//   iteration before the next. The twin does the same by default;
+//   -DWC_TWIN_BACK_TO_BACK launches all 20 back to back on the legacy
+//   default stream instead (not what the MLIR program does: for comparisons
+//   of the launch overhead only).
 //   The MLIR program loads its kernel module (gpu.binary) in a global
 //   constructor; wcTimeLaunches loads the twin's kernel before the first
 //   sample (cudaFuncGetAttributes), so that CUDA's lazy module loading does
@@ -201,16 +204,22 @@ static void wcTimeLaunches(const void *kernel, Launch launch) {
   WC_CHECK(cudaEventCreate(&stop));
   for (int sample = 0; sample < 60; ++sample) {
     WC_CHECK(cudaEventRecord(start, 0)); // wcTimerStart
-    for (int j = 0; j < 20; ++j) {
-      WcRotation rot{j % rotations, &copies};
+    // The MLIR program's loop `scf.for %j = 0 to 20 step rotations` holds
+    // one gpu.launch_func per copy: gpu-async-region chains them on one
+    // stream, which the host waits for at the end of the iteration.
+    for (int j = 0; j < 20; j += rotations) {
 #ifdef WC_TWIN_BACK_TO_BACK
-      launch(static_cast<cudaStream_t>(0), rot);
-      WC_CHECK(cudaGetLastError());
+      for (int copy = 0; copy < rotations; ++copy) {
+        launch(static_cast<cudaStream_t>(0), WcRotation{copy, &copies});
+        WC_CHECK(cudaGetLastError());
+      }
 #else
       cudaStream_t stream; // mgpuStreamCreate: a blocking stream
       WC_CHECK(cudaStreamCreate(&stream));
-      launch(stream, rot);
-      WC_CHECK(cudaGetLastError());
+      for (int copy = 0; copy < rotations; ++copy) {
+        launch(stream, WcRotation{copy, &copies});
+        WC_CHECK(cudaGetLastError());
+      }
       WC_CHECK(cudaStreamSynchronize(stream)); // gpu.wait
       WC_CHECK(cudaStreamDestroy(stream));
 #endif

@@ -121,6 +121,45 @@ pick_vs_cuda = geomean([
     statistics.median(times[k]["cuda"]) / statistics.median(times[k]["pick"])
     for k in kernels if k in SCC and "cuda" in times[k] and "pick" in times[k]])
 
+# Kernel time from Nsight Compute (run.sh ncu): the median GPU time of
+# launches 21..25 of each variant, without the host's launch and stream
+# overhead that the events include (ncu locks the clocks to base and flushes
+# the caches before each profiled launch).
+ncu = {}
+for path in glob.glob(os.path.join(out, "ncu", "*.csv")):
+    name, variant = os.path.basename(path)[:-4].rsplit(".", 1)
+    values = [float(row[14].replace(",", ""))
+              for row in csv.reader(line for line in open(path) if line.startswith('"'))
+              if len(row) > 14 and row[12] == "gpu__time_duration.sum"]
+    if values:
+        ncu[(name, variant)] = statistics.median(values)
+ncu_lines = []
+if ncu:
+    ncu_lines = ["| kernel | upstream (us) | " + " | ".join(shown) + " |",
+                 "|---" * (len(shown) + 2) + "|"]
+    ncu_speed = {}
+    for name in kernels:
+        base = ncu.get((name, "upstream"))
+        if not base:
+            continue
+        cells = []
+        for v in shown:
+            t = ncu.get((name, v))
+            ncu_speed[(name, v)] = base / t if t else None
+            cells.append("%.2fx" % (base / t) if t else "-")
+        ncu_lines.append("| %s%s | %.1f | %s |" % (
+            name, " (SCC)" if name in SCC else "", base / 1e3, " | ".join(cells)))
+    for label, subset in (("geomean, SCC kernels", [k for k in kernels if k in SCC]),
+                          ("geomean, all kernels", kernels)):
+        cells = []
+        for v in shown:
+            g = geomean([ncu_speed.get((k, v)) for k in subset])
+            cells.append("%.2fx" % g if g else "-")
+        ncu_lines.append("| %s | | %s |" % (label, " | ".join(cells)))
+    ncu_pick_vs_cuda = geomean([
+        ncu[(k, "cuda")] / ncu[(k, "pick")] for k in kernels
+        if k in SCC and (k, "cuda") in ncu and (k, "pick") in ncu])
+
 facts = ["| kernel | " + " | ".join(variants) + " |", "|---" * (len(variants) + 1) + "|"]
 for name in kernels:
     cells = []
@@ -185,6 +224,16 @@ with open(os.path.join(docs, "results.md"), "w") as f:
         f.write("Cost model's pick over nvcc on the SCC kernels (geomean): "
                 "%.2fx.\n\n" % pick_vs_cuda)
     f.write("![speedup over upstream](speedup.png)\n\n")
+    if ncu_lines:
+        f.write("## Kernel time (Nsight Compute, gpu__time_duration)\n\n"
+                "Speedup over upstream of the kernel alone (median of launches "
+                "21..25 under `ncu`, base clocks, caches flushed before each "
+                "launch), without the host's launch and stream overhead that the "
+                "event timing above includes.\n\n")
+        f.write("\n".join(ncu_lines) + "\n\n")
+        if ncu_pick_vs_cuda:
+            f.write("Cost model's pick over nvcc on the SCC kernels, kernel time "
+                    "(geomean): %.2fx.\n\n" % ncu_pick_vs_cuda)
     f.write("## Registers / spill bytes / shared memory bytes (ptxas -v, sm_90)\n\n")
     f.write("\n".join(facts) + "\n\n")
     f.write("## Compile time of the kernel module to PTX (wc-opt, median of 3)\n\n")

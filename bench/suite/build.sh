@@ -41,15 +41,20 @@ nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 info="$dest/build-info.tsv"
 printf 'kernel\tvariant\tregisters\tspill_bytes\tsmem_bytes\tcompile_s\n' > "$info"
 
-# ptxas facts of the kernel in PTX text: "registers spills smem".
-ptx_facts() {
-  "$ptxas" -arch=sm_90 -v "$1" -o /dev/null 2>&1 | python3 -c '
+# "registers spills smem" of the `ptxas -v` report on stdin.
+ptxas_facts() {
+  python3 -c '
 import re, sys
 text = sys.stdin.read()
 regs = max([int(x) for x in re.findall(r"Used (\d+) registers", text)] or [0])
 spills = sum(int(a) + int(b) for a, b in re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", text))
 smem = max([int(x) for x in re.findall(r"(\d+) bytes smem", text)] or [0])
 print(regs, spills, smem)'
+}
+
+# ptxas facts of the kernel in PTX text: "registers spills smem".
+ptx_facts() {
+  "$ptxas" -arch=sm_90 -v "$1" -o /dev/null 2>&1 | ptxas_facts
 }
 
 # Median of 3 wall times of a wc-opt run to PTX text.
@@ -92,13 +97,7 @@ for program in $(python3 bench/suite/suite.py "$dest/src" "$seed"); do
   if [ -f "$twin" ]; then
     "$nvcc" -O3 -arch=sm_90 -fmad=false -Xptxas -v -o "$dest/$name.cuda.exe" \
       "$twin" -lcuda 2> "$dest/src/$name.cuda.ptxas" >/dev/null
-    read -r regs spills smem < <(python3 -c '
-import re, sys
-text = open(sys.argv[1]).read()
-regs = max([int(x) for x in re.findall(r"Used (\d+) registers", text)] or [0])
-spills = sum(int(a) + int(b) for a, b in re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", text))
-smem = max([int(x) for x in re.findall(r"(\d+) bytes smem", text)] or [0])
-print(regs, spills, smem)' "$dest/src/$name.cuda.ptxas")
+    read -r regs spills smem < <(ptxas_facts < "$dest/src/$name.cuda.ptxas")
     printf '%s\tcuda\t%s\t%s\t%s\t\n' "$name" "$regs" "$spills" "$smem" >> "$info"
   else
     echo "warning: no CUDA twin for $name ($twin)" >&2

@@ -92,36 +92,55 @@ def geomean(values):
 
 kernels = sorted(times)
 shown = [v for v in variants if v != "upstream"]
-speed = {(r["kernel"], r["variant"]): float(r["speedup_vs_upstream"])
-         for r in rows if r["speedup_vs_upstream"]}
-lines = ["| kernel | upstream (ms) | " +
-         " | ".join(shown) + " | outputs |", "|---" * (len(shown) + 3) + "|"]
-for name in kernels:
-    cells = []
-    for v in shown:
-        s = speed.get((name, v))
-        cells.append("%.2fx" % s if s else "-")
-    ok = all(r["output_matches_cuda"] == "yes" for r in rows if r["kernel"] == name)
-    lines.append("| %s%s | %.4f | %s | %s |" % (
-        name, " (SCC)" if name in SCC else "",
-        statistics.median(times[name]["upstream"]) * 1e3, " | ".join(cells),
-        "all equal to CUDA" if ok else "MISMATCH"))
-geo = {}
-for label, subset in (("geomean, SCC kernels", [k for k in kernels if k in SCC]),
-                      ("geomean, all kernels", kernels)):
-    cells = []
-    for v in shown:
-        g = geomean([speed.get((k, v)) for k in subset])
-        geo[(label, v)] = g
-        cells.append("%.2fx" % g if g else "-")
-    lines.append("| %s | | %s | |" % (label, " | ".join(cells)))
 
-# pick vs nvcc on SCC kernels.
-pick_vs_cuda = geomean([
-    statistics.median(times[k]["cuda"]) / statistics.median(times[k]["pick"])
-    for k in kernels if k in SCC and "cuda" in times[k] and "pick" in times[k]])
 
-# Kernel time from Nsight Compute (run.sh ncu): the median GPU time of
+def speedup_table(time_of, unit, scale, digits, outputs=None):
+    """The markdown table of the speedup of each shown variant over upstream,
+    per kernel (from `time_of`: (kernel, variant) -> time), with the geomeans
+    over the SCC kernels and over all; the upstream time in `unit` (time x
+    `scale`, with `digits` decimals); `outputs`: kernel -> the text of a last column, if any.
+    Returns (lines, speedups, geomeans, geomean of the pick over cuda on the
+    SCC kernels)."""
+    last = " outputs |" if outputs else ""
+    lines = ["| kernel | upstream (%s) | " % unit + " | ".join(shown) + " |" + last,
+             "|---" * (len(shown) + 2 + bool(outputs)) + "|"]
+    speed, geo = {}, {}
+    for name in kernels:
+        base = time_of.get((name, "upstream"))
+        if not base:
+            continue
+        cells = []
+        for v in shown:
+            t = time_of.get((name, v))
+            speed[(name, v)] = base / t if t else None
+            cells.append("%.2fx" % (base / t) if t else "-")
+        lines.append("| %s%s | %.*f | %s |" % (
+            name, " (SCC)" if name in SCC else "", digits, base * scale,
+            " | ".join(cells)) +
+            (" %s |" % outputs[name] if outputs else ""))
+    for label, subset in (("geomean, SCC kernels", [k for k in kernels if k in SCC]),
+                          ("geomean, all kernels", kernels)):
+        cells = []
+        for v in shown:
+            g = geomean([speed.get((k, v)) for k in subset])
+            geo[(label, v)] = g
+            cells.append("%.2fx" % g if g else "-")
+        lines.append("| %s | | %s |" % (label, " | ".join(cells)) + (" |" if outputs else ""))
+    pick_vs_cuda = geomean([
+        time_of[(k, "cuda")] / time_of[(k, "pick")] for k in kernels
+        if k in SCC and (k, "cuda") in time_of and (k, "pick") in time_of])
+    return lines, speed, geo, pick_vs_cuda
+
+
+# CUDA events: the median over rounds of each round's median sample.
+outputs = {name: "all equal to CUDA" if all(
+    r["output_matches_cuda"] == "yes" for r in rows if r["kernel"] == name)
+    else "MISMATCH" for name in kernels}
+lines, speed, geo, pick_vs_cuda = speedup_table(
+    {(k, v): statistics.median(t) for k in kernels for v, t in times[k].items()},
+    "ms", 1e3, 4, outputs)
+
+# Kernel time from Nsight Compute (run.sh ncu): the median GPU time (ns) of
 # launches 21..25 of each variant, without the host's launch and stream
 # overhead that the events include (ncu locks the clocks to base and flushes
 # the caches before each profiled launch).
@@ -133,32 +152,9 @@ for path in glob.glob(os.path.join(out, "ncu", "*.csv")):
               if len(row) > 14 and row[12] == "gpu__time_duration.sum"]
     if values:
         ncu[(name, variant)] = statistics.median(values)
-ncu_lines = []
+ncu_lines, ncu_pick_vs_cuda = [], None
 if ncu:
-    ncu_lines = ["| kernel | upstream (us) | " + " | ".join(shown) + " |",
-                 "|---" * (len(shown) + 2) + "|"]
-    ncu_speed = {}
-    for name in kernels:
-        base = ncu.get((name, "upstream"))
-        if not base:
-            continue
-        cells = []
-        for v in shown:
-            t = ncu.get((name, v))
-            ncu_speed[(name, v)] = base / t if t else None
-            cells.append("%.2fx" % (base / t) if t else "-")
-        ncu_lines.append("| %s%s | %.1f | %s |" % (
-            name, " (SCC)" if name in SCC else "", base / 1e3, " | ".join(cells)))
-    for label, subset in (("geomean, SCC kernels", [k for k in kernels if k in SCC]),
-                          ("geomean, all kernels", kernels)):
-        cells = []
-        for v in shown:
-            g = geomean([ncu_speed.get((k, v)) for k in subset])
-            cells.append("%.2fx" % g if g else "-")
-        ncu_lines.append("| %s | | %s |" % (label, " | ".join(cells)))
-    ncu_pick_vs_cuda = geomean([
-        ncu[(k, "cuda")] / ncu[(k, "pick")] for k in kernels
-        if k in SCC and (k, "cuda") in ncu and (k, "pick") in ncu])
+    ncu_lines, _, _, ncu_pick_vs_cuda = speedup_table(ncu, "us", 1e-3, 1)
 
 facts = ["| kernel | " + " | ".join(variants) + " |", "|---" * (len(variants) + 1) + "|"]
 for name in kernels:

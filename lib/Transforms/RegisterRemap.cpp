@@ -37,7 +37,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -643,11 +642,7 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
     return func;
   }
 
-  // A buffer is planned by at most one job (planBuffer refuses buffers used
-  // outside their job); the sets and the use checks keep the erasure safe
-  // regardless.
-  llvm::SmallSetVector<unsigned, 4> erasedAttributions;
-  llvm::SmallSetVector<Operation *, 4> erasedAllocs;
+  SmallVector<unsigned> erasedAttributions;
   for (auto &[plan, job] : plans) {
     auto [shufflesBefore, readsBefore] = cleanUpAndCount(job);
     BufferRewriter(job, plan).run();
@@ -662,9 +657,9 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
         << "): " << reads - readsBefore << " register reads, "
         << shuffles - shufflesBefore << " shuffles per job";
     if (plan.bufferIndex >= 0)
-      erasedAttributions.insert(plan.bufferIndex);
+      erasedAttributions.push_back(plan.bufferIndex);
     else
-      erasedAllocs.insert(plan.buffer.getDefiningOp());
+      plan.buffer.getDefiningOp()->erase();
   }
   // Warp syncs that only ordered accesses to the remapped buffers go.
   DenseSet<Operation *> jobs;
@@ -677,14 +672,9 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
     emitRemark(func.getLoc(), "wc-remap: ")
         << erasedSyncs << " warp sync" << (erasedSyncs == 1 ? "" : "s")
         << " removed (no memory access left to order)";
-  for (Operation *alloc : erasedAllocs)
-    if (alloc->use_empty())
-      alloc->erase();
-  SmallVector<unsigned> attributions(erasedAttributions.takeVector());
-  llvm::sort(attributions, std::greater<unsigned>());
-  for (unsigned index : attributions)
-    if (copy.getWorkgroupAttributions()[index].use_empty())
-      eraseWorkgroupAttribution(copy, index);
+  llvm::sort(erasedAttributions, std::greater<unsigned>());
+  for (unsigned index : erasedAttributions)
+    eraseWorkgroupAttribution(copy, index);
 
   // Swap the rewritten copy in.
   func->getBlock()->getOperations().insert(Block::iterator(func), copy);

@@ -35,7 +35,7 @@ info = {}
 for row in csv.DictReader(open(os.path.join(build, "build-info.tsv")), delimiter="\t"):
     info[(row["kernel"], row["variant"])] = row
 
-# Kernel classes (DESIGN section 7).
+# Kernel classes.
 SCC = {"binomial", "pathfinder", "histogram_merge", "backprop_forward",
        "srad_reduce", "tree_sum", "stencil_1d", "block_reduce", "hotspot",
        "bbox", "scalar_product", "stencil_2d"}

@@ -11,6 +11,7 @@
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Target/TargetDescription.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -54,13 +55,34 @@ static AffineExpr getLinearThreadIdExpr(ArrayRef<int64_t> block,
          getThreadIdExpr(2, block, context) * (block[0] * block[1]);
 }
 
+/// When `value`, used at `user`, is this virtual thread's element of a
+/// vector an earlier phase yielded (`vector.extract %p[%vt]`), the operand
+/// of that phase's yield that computed it; else null.
+static OpOperand *getCarriedSource(Value value, Operation *user) {
+  auto extract = value.getDefiningOp<vector::ExtractOp>();
+  if (!extract)
+    return nullptr;
+  auto producer = extract.getSource().getDefiningOp<VThreadsOp>();
+  auto phase = user->getParentOfType<VThreadsOp>();
+  ArrayRef<OpFoldResult> position = extract.getMixedPosition();
+  if (!producer || !phase || position.size() != 1 ||
+      llvm::dyn_cast_if_present<Value>(position[0]) !=
+          phase.getVirtualThreadIndex())
+    return nullptr;
+  auto yield = cast<YieldOp>(producer.getBody().front().getTerminator());
+  unsigned result = cast<OpResult>(extract.getSource()).getResultNumber();
+  return &yield->getOpOperand(result);
+}
+
 namespace {
 /// Builds index expressions for the accesses of one buffer.
 class IndexBuilder {
 public:
-  IndexBuilder(WarpJobOp job, const UniformityAnalysis &uniformity,
-               SharedBufferAccesses &buffer)
-      : job(job), uniformity(uniformity), buffer(buffer),
+  /// A builder whose warp-uniform values become symbols appended to
+  /// `symbols`; without `uniformity`, no value is a symbol.
+  IndexBuilder(WarpJobOp job, const UniformityAnalysis *uniformity,
+               SmallVectorImpl<Value> &symbols)
+      : job(job), uniformity(uniformity), symbols(symbols),
         context(job.getContext()) {}
 
   /// The expression of `value` as seen from `user`, or nullopt with
@@ -76,16 +98,22 @@ private:
     return getLinearThreadIdExpr(job.getBlock(), context);
   }
   AffineExpr symbol(Value value) {
-    auto *it = llvm::find(buffer.symbols, value);
-    unsigned position = it - buffer.symbols.begin();
-    if (it == buffer.symbols.end())
-      buffer.symbols.push_back(value);
+    auto *it = llvm::find(symbols, value);
+    unsigned position = it - symbols.begin();
+    if (it == symbols.end())
+      symbols.push_back(value);
     return getAffineSymbolExpr(position, context);
   }
+  bool isUniform(Value value) const {
+    return uniformity && uniformity->isUniform(value);
+  }
+  /// The expression of `apply`'s map applied to its operands' expressions.
+  std::optional<AffineExpr> buildApply(affine::AffineApplyOp apply,
+                                       Operation *user, std::string &reason);
 
   WarpJobOp job;
-  const UniformityAnalysis &uniformity;
-  SharedBufferAccesses &buffer;
+  const UniformityAnalysis *uniformity;
+  SmallVectorImpl<Value> &symbols;
   MLIRContext *context;
 };
 } // namespace
@@ -121,18 +149,8 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
 
   // A value of this virtual thread carried from an earlier phase: the
   // expression of what that phase yielded.
-  if (auto extract = dyn_cast_or_null<vector::ExtractOp>(def)) {
-    auto producer = extract.getSource().getDefiningOp<VThreadsOp>();
-    auto phase = user->getParentOfType<VThreadsOp>();
-    ArrayRef<OpFoldResult> position = extract.getMixedPosition();
-    if (producer && phase && position.size() == 1 &&
-        llvm::dyn_cast_if_present<Value>(position[0]) ==
-            phase.getVirtualThreadIndex()) {
-      auto yield = cast<YieldOp>(producer.getBody().front().getTerminator());
-      unsigned result = cast<OpResult>(extract.getSource()).getResultNumber();
-      return build(yield.getOperand(result), yield, reason);
-    }
-  }
+  if (OpOperand *yielded = getCarriedSource(value, user))
+    return build(yielded->get(), yielded->getOwner(), reason);
 
   // Values computed at warp level (outside every phase) and uniform are
   // symbols: the same for all lanes at the access. Values computed in a
@@ -140,9 +158,9 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
   bool inPhase =
       value.getParentRegion()->getParentOp()->getParentOfType<VThreadsOp>() ||
       isa<VThreadsOp>(value.getParentRegion()->getParentOp());
-  if (!inPhase && uniformity.isUniform(value) &&
-      !(def &&
-        isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp>(def)))
+  if (!inPhase && isUniform(value) &&
+      !(def && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp,
+                   affine::AffineApplyOp, affine::AffineLinearizeIndexOp>(def)))
     return symbol(value);
 
   if (!def) {
@@ -161,6 +179,87 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
           arith::ExtUIOp>(def))
     return operand(0);
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def))
+    return buildApply(apply, user, reason);
+  if (auto delinearize = dyn_cast<affine::AffineDelinearizeIndexOp>(def)) {
+    // Result r is the index divided by the sizes inside it, modulo its own
+    // size (the outermost is not reduced).
+    std::optional<SmallVector<int64_t>> sizes =
+        getConstantIntValues(delinearize.getMixedBasis());
+    if (!sizes) {
+      reason = "index is delinearized by a basis that is not constant";
+      return std::nullopt;
+    }
+    std::optional<AffineExpr> linear = operand(0);
+    if (!linear)
+      return std::nullopt;
+    unsigned r = cast<OpResult>(value).getResultNumber();
+    unsigned numResults = delinearize.getNumResults();
+    unsigned first = numResults - sizes->size();
+    int64_t inner = 1;
+    for (unsigned i = r + 1; i < numResults; ++i)
+      inner *= (*sizes)[i - first];
+    AffineExpr expr = linear->floorDiv(inner);
+    if (r > 0 && r >= first)
+      expr = expr % (*sizes)[r - first];
+    return expr;
+  }
+  if (auto linearize = dyn_cast<affine::AffineLinearizeIndexOp>(def)) {
+    std::optional<SmallVector<int64_t>> sizes =
+        getConstantIntValues(linearize.getMixedBasis());
+    if (!sizes) {
+      reason = "index is linearized by a basis that is not constant";
+      return std::nullopt;
+    }
+    ValueRange indices = linearize.getMultiIndex();
+    unsigned first = indices.size() - sizes->size();
+    AffineExpr linear = getAffineConstantExpr(0, context);
+    for (auto [i, index] : llvm::enumerate(indices)) {
+      std::optional<AffineExpr> expr = build(index, user, reason);
+      if (!expr)
+        return std::nullopt;
+      int64_t size = i >= first ? (*sizes)[i - first] : 1;
+      linear = linear * size + *expr;
+    }
+    return linear;
+  }
+  if (isa<affine::AffineMinOp, affine::AffineMaxOp>(def)) {
+    // A bound that is the same expression in every result, or constant.
+    auto map = def->getAttrOfType<AffineMapAttr>("map").getValue();
+    SmallVector<AffineExpr> operands;
+    for (unsigned i = 0, e = def->getNumOperands(); i < e; ++i) {
+      std::optional<AffineExpr> expr = operand(i);
+      if (!expr)
+        return std::nullopt;
+      operands.push_back(*expr);
+    }
+    std::optional<int64_t> bound;
+    for (AffineExpr result : map.getResults()) {
+      AffineExpr expr = simplifyAffineExpr(
+          result.replaceDimsAndSymbols(
+              ArrayRef(operands).take_front(map.getNumDims()),
+              ArrayRef(operands).drop_front(map.getNumDims())),
+          3, symbols.size());
+      auto constant = dyn_cast<AffineConstantExpr>(expr);
+      if (!constant) {
+        reason =
+            ("index is the " +
+             StringRef(isa<affine::AffineMinOp>(def) ? "minimum" : "maximum") +
+             " of expressions that are not all constants")
+                .str();
+        return std::nullopt;
+      }
+      int64_t c = constant.getValue();
+      bound = !bound                          ? c
+              : isa<affine::AffineMinOp>(def) ? std::min(*bound, c)
+                                              : std::max(*bound, c);
+    }
+    if (!bound) {
+      reason = "index is the bound of an empty map";
+      return std::nullopt;
+    }
+    return getAffineConstantExpr(*bound, context);
+  }
   if (isa<arith::AddIOp, arith::SubIOp>(def)) {
     std::optional<AffineExpr> lhs = operand(0);
     if (!lhs)
@@ -197,7 +296,7 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
       return std::nullopt;
     if (c && *c >= 0 && *c < 63)
       return *lhs * (int64_t(1) << *c);
-    if (!inPhase && uniformity.isUniform(value))
+    if (!inPhase && isUniform(value))
       return symbol(value);
     reason = "index shifts by a non-constant amount";
     return std::nullopt;
@@ -235,6 +334,22 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
       ("index computed at run time by '" + def->getName().getStringRef() + "'")
           .str();
   return std::nullopt;
+}
+
+std::optional<AffineExpr> IndexBuilder::buildApply(affine::AffineApplyOp apply,
+                                                   Operation *user,
+                                                   std::string &reason) {
+  AffineMap map = apply.getAffineMap();
+  SmallVector<AffineExpr> operands;
+  for (Value operand : apply.getMapOperands()) {
+    std::optional<AffineExpr> expr = build(operand, user, reason);
+    if (!expr)
+      return std::nullopt;
+    operands.push_back(*expr);
+  }
+  return map.getResult(0).replaceDimsAndSymbols(
+      ArrayRef(operands).take_front(map.getNumDims()),
+      ArrayRef(operands).drop_front(map.getNumDims()));
 }
 
 SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
@@ -279,7 +394,7 @@ SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
         continue;
       }
       // Linearise row-major.
-      IndexBuilder builder(job, uniformity, buffer);
+      IndexBuilder builder(job, &uniformity, buffer.symbols);
       AffineExpr linear = getAffineConstantExpr(0, op->getContext());
       bool ok = true;
       // A butterfly index on a 1-D buffer: `x xor mask`.
@@ -306,24 +421,42 @@ SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
       AffineExpr elseLinear = linear;
       for (auto [i, index] : llvm::enumerate(indices)) {
         int64_t extent = type.getDimSize(i);
-        auto select = index.getDefiningOp<arith::SelectOp>();
+        // The select may have been made in an earlier phase and carried.
+        Value resolved = index;
+        Operation *at = op;
+        while (OpOperand *yielded = getCarriedSource(resolved, at)) {
+          resolved = yielded->get();
+          at = yielded->getOwner();
+        }
+        auto select = resolved.getDefiningOp<arith::SelectOp>();
         if (select && !isStore && !access.xorMask &&
             select->getParentOfType<VThreadsOp>()) {
-          if (access.selectCondition) {
+          if (access.hasSelect()) {
             access.reason = "index selects in more than one dimension";
             ok = false;
             break;
           }
+          if (resolved != index) {
+            access.selectBound =
+                matchThreadBound(job, select.getCondition(), select);
+            if (!access.selectBound) {
+              access.reason = "index selects, in an earlier phase, on a "
+                              "condition that is not a thread-id comparison";
+              ok = false;
+              break;
+            }
+          } else {
+            access.selectCondition = select.getCondition();
+          }
           std::optional<AffineExpr> lhs =
-              builder.build(select.getTrueValue(), op, access.reason);
+              builder.build(select.getTrueValue(), at, access.reason);
           std::optional<AffineExpr> rhs =
-              lhs ? builder.build(select.getFalseValue(), op, access.reason)
+              lhs ? builder.build(select.getFalseValue(), at, access.reason)
                   : std::nullopt;
           if (!lhs || !rhs) {
             ok = false;
             break;
           }
-          access.selectCondition = select.getCondition();
           linear = linear * extent + *lhs;
           elseLinear = elseLinear * extent + *rhs;
           continue;
@@ -339,14 +472,77 @@ SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
       }
       if (ok) {
         access.index = linear;
-        if (access.selectCondition)
+        if (access.hasSelect())
           access.elseIndex = elseLinear;
       } else {
         access.selectCondition = nullptr;
+        access.selectBound.reset();
       }
       buffer.accesses.push_back(std::move(access));
     }
   });
+}
+
+/// `predicate` with its operands swapped (`a < b` is `b > a`).
+static arith::CmpIPredicate swapOperands(arith::CmpIPredicate predicate) {
+  using P = arith::CmpIPredicate;
+  switch (predicate) {
+  case P::ult:
+    return P::ugt;
+  case P::ugt:
+    return P::ult;
+  case P::ule:
+    return P::uge;
+  case P::uge:
+    return P::ule;
+  case P::slt:
+    return P::sgt;
+  case P::sgt:
+    return P::slt;
+  case P::sle:
+    return P::sge;
+  case P::sge:
+    return P::sle;
+  case P::eq:
+  case P::ne:
+    return predicate;
+  }
+  llvm_unreachable("unknown predicate");
+}
+
+std::optional<ThreadBound>
+mlir::wc::matchThreadBound(WarpJobOp job, Value condition, Operation *user) {
+  while (OpOperand *yielded = getCarriedSource(condition, user)) {
+    condition = yielded->get();
+    user = yielded->getOwner();
+  }
+  auto cmp = condition.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return std::nullopt;
+  SmallVector<Value> symbols;
+  IndexBuilder builder(job, /*uniformity=*/nullptr, symbols);
+  std::string reason;
+  std::optional<AffineExpr> lhs = builder.build(cmp.getLhs(), cmp, reason);
+  std::optional<AffineExpr> rhs =
+      lhs ? builder.build(cmp.getRhs(), cmp, reason) : std::nullopt;
+  if (!rhs)
+    return std::nullopt;
+  AffineExpr thread = getLinearThreadIdExpr(job.getBlock(), job.getContext());
+  auto isThread = [&](AffineExpr e) {
+    auto difference =
+        dyn_cast<AffineConstantExpr>(simplifyAffineExpr(e - thread, 3, 0));
+    return difference && difference.getValue() == 0;
+  };
+  auto lhsConstant =
+      dyn_cast<AffineConstantExpr>(simplifyAffineExpr(*lhs, 3, 0));
+  auto rhsConstant =
+      dyn_cast<AffineConstantExpr>(simplifyAffineExpr(*rhs, 3, 0));
+  if (rhsConstant && isThread(*lhs))
+    return ThreadBound{cmp.getPredicate(), rhsConstant.getValue()};
+  if (lhsConstant && isThread(*rhs))
+    return ThreadBound{swapOperands(cmp.getPredicate()),
+                       lhsConstant.getValue()};
+  return std::nullopt;
 }
 
 AccessPattern mlir::wc::classifyIndex(AffineExpr index, int64_t xorMask,

@@ -40,7 +40,11 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
   check.chip = options.chip;
   check.features = options.features;
   pm.addPass(createCheckNVVMTarget(check));
-  pm.addPass(createGpuKernelOutliningPass());
+  // Outlines inline kernels; workgroup allocations become attributions (the
+  // lowering would give them per-thread storage) or are errors.
+  PrepareKernelsOptions prepare;
+  prepare.strict = true;
+  pm.addPass(createPrepareKernels(prepare));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertGPUSubgroupToWC());
   ConvertWCToNVVMOptions wcOptions;

@@ -156,7 +156,7 @@ static LogicalResult copyElements(Interpreter &host, Operation *op,
                                   const MemRefDesc &src) {
   if (dst.sizes != src.sizes)
     return host.error(op) << "copy between memrefs of different shapes";
-  if (src.buffer->freed || dst.buffer->freed)
+  if (src.buffer->isFreed() || dst.buffer->isFreed())
     return host.error(op) << "copy involving deallocated memory";
   int64_t count = 1;
   for (int64_t s : src.sizes)
@@ -306,7 +306,7 @@ FailureOr<bool> sim::callBuiltin(Interpreter &interp, Operation *call,
                                   << " called with a memref of " << element;
       return true;
     };
-    if (desc.buffer->freed)
+    if (desc.buffer->isFreed())
       return interp.error(call) << "printing deallocated memory";
     if (interp.isDevice())
       return interp.error(call) << "printMemref called in a kernel";

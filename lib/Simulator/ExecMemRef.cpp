@@ -265,6 +265,52 @@ sim::executeAtomicUpdate(Interpreter &interp, Operation *op, Value memref,
   return result;
 }
 
+/// Computes the result descriptor of the view-like `op` lane by lane with
+/// `make(source, lane)` (null after a diagnostic), once when every operand
+/// is uniform.
+static FailureOr<bool> executeView(
+    Interpreter &interp, Operation &op, Value source, LaneMask mask,
+    function_ref<std::shared_ptr<MemRefDesc>(const MemRefDesc &, unsigned)>
+        make) {
+  const WarpValue &ref = interp.get(source);
+  bool uniform = !interp.isDevice() ||
+                 llvm::all_of(op.getOperands(),
+                              [&](Value v) { return interp.get(v).uniform; });
+  WarpValue result = WarpValue::perLaneMemRef();
+  bool failedLane = false;
+  forEachLane(uniform ? 1u : mask, [&](unsigned l) {
+    if (failedLane)
+      return;
+    std::shared_ptr<MemRefDesc> desc = make(*ref.ref(l), l);
+    failedLane = !desc;
+    result.refs[l] = std::move(desc);
+  });
+  if (failedLane)
+    return failure();
+  if (uniform) {
+    result.uniform = true;
+    result.refs = {result.refs[0]};
+  }
+  interp.set(op.getResult(0), std::move(result));
+  return true;
+}
+
+/// The value of `ofr` in `lane`.
+static int64_t resolveSize(Interpreter &interp, OpFoldResult ofr,
+                           unsigned lane) {
+  if (auto v = dyn_cast<Value>(ofr))
+    return static_cast<int64_t>(interp.scalar(v, lane));
+  return *getConstantIntValue(ofr);
+}
+
+/// Row-major strides of `sizes`.
+static SmallVector<int64_t, 4> getRowMajorStrides(ArrayRef<int64_t> sizes) {
+  SmallVector<int64_t, 4> strides(sizes.size(), 1);
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * sizes[i + 1];
+  return strides;
+}
+
 FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
                                      LaneMask mask) {
   if (!isa<memref::MemRefDialect>(op.getDialect()))
@@ -282,6 +328,10 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
         const WarpValue &ref = interp.get(dealloc.getMemref());
         Buffer *buffer =
             ref.ref(interp.isDevice() ? __builtin_ctz(mask) : 0)->buffer;
+        // A kernel's workgroup buffer is the block's: every warp frees it,
+        // and it lives until the block ends.
+        if (interp.isDevice() && buffer->space == Buffer::Space::Workgroup)
+          return true;
         if (buffer->freed)
           return interp.error(&op)
                  << "memory '" << buffer->name << "' deallocated twice";
@@ -408,6 +458,108 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
         }
         interp.set(subview.getResult(), std::move(result));
         return true;
+      })
+      .Case([&](memref::ViewOp view) {
+        // A typed view of a byte buffer's bytes, from the byte shift on.
+        MemRefType type = view.getType();
+        Type element = type.getElementType();
+        return executeView(
+            interp, op, view.getSource(), mask,
+            [&](const MemRefDesc &src,
+                unsigned l) -> std::shared_ptr<MemRefDesc> {
+              auto desc = std::make_shared<MemRefDesc>();
+              unsigned next = 0;
+              for (int64_t dim : type.getShape())
+                desc->sizes.push_back(ShapedType::isDynamic(dim)
+                                          ? static_cast<int64_t>(interp.scalar(
+                                                view.getSizes()[next++], l))
+                                          : dim);
+              desc->strides = getRowMajorStrides(desc->sizes);
+              int64_t shift =
+                  src.offset +
+                  static_cast<int64_t>(interp.scalar(view.getByteShift(), l));
+              int64_t bytes = getNumElements(desc->sizes) *
+                              Memory::getElementBytes(element);
+              int64_t available =
+                  src.buffer->numElements * src.buffer->elementBytes;
+              if (shift < 0 || bytes < 0 || shift + bytes > available) {
+                interp.error(&op, interp.isDevice() ? 1u << l : 0)
+                    << "memref.view of bytes [" << shift << ", "
+                    << shift + bytes << ") of '" << src.buffer->name
+                    << "', which has " << available << " bytes";
+                return nullptr;
+              }
+              desc->buffer = interp.sim.memory.createView(
+                  src.buffer, shift, element, getNumElements(desc->sizes));
+              return desc;
+            });
+      })
+      .Case([&](memref::ReinterpretCastOp cast) {
+        return executeView(
+            interp, op, cast.getSource(), mask,
+            [&](const MemRefDesc &src, unsigned l) {
+              auto desc = std::make_shared<MemRefDesc>();
+              desc->buffer = src.buffer;
+              desc->offset = resolveSize(interp, cast.getMixedOffsets()[0], l);
+              for (OpFoldResult size : cast.getMixedSizes())
+                desc->sizes.push_back(resolveSize(interp, size, l));
+              for (OpFoldResult stride : cast.getMixedStrides())
+                desc->strides.push_back(resolveSize(interp, stride, l));
+              return desc;
+            });
+      })
+      .Case([&](memref::ExpandShapeOp expand) {
+        // Each source dimension splits into its group, the innermost of
+        // which keeps its stride.
+        return executeView(
+            interp, op, expand.getSrc(), mask,
+            [&](const MemRefDesc &src, unsigned l) {
+              auto desc = std::make_shared<MemRefDesc>();
+              desc->buffer = src.buffer;
+              desc->offset = src.offset;
+              for (OpFoldResult size : expand.getMixedOutputShape())
+                desc->sizes.push_back(resolveSize(interp, size, l));
+              desc->strides.resize(desc->sizes.size());
+              for (auto [d, group] :
+                   llvm::enumerate(expand.getReassociationIndices())) {
+                int64_t stride = src.strides[d];
+                for (int64_t i : llvm::reverse(group)) {
+                  desc->strides[i] = stride;
+                  stride *= desc->sizes[i];
+                }
+              }
+              return desc;
+            });
+      })
+      .Case([&](memref::CollapseShapeOp collapse) {
+        // Each group must be contiguous; it takes its innermost stride.
+        return executeView(
+            interp, op, collapse.getSrc(), mask,
+            [&](const MemRefDesc &src,
+                unsigned l) -> std::shared_ptr<MemRefDesc> {
+              auto desc = std::make_shared<MemRefDesc>();
+              desc->buffer = src.buffer;
+              desc->offset = src.offset;
+              for (ReassociationIndices group :
+                   collapse.getReassociationIndices()) {
+                int64_t size = 1;
+                for (auto [k, i] : llvm::enumerate(group)) {
+                  size *= src.sizes[i];
+                  if (k + 1 < group.size() &&
+                      src.strides[i] !=
+                          src.strides[group[k + 1]] * src.sizes[group[k + 1]] &&
+                      src.sizes[i] != 1) {
+                    interp.error(&op, interp.isDevice() ? 1u << l : 0)
+                        << "memref.collapse_shape of dimensions that are "
+                           "not contiguous";
+                    return nullptr;
+                  }
+                }
+                desc->sizes.push_back(size);
+                desc->strides.push_back(src.strides[group.back()]);
+              }
+              return desc;
+            });
       })
       .Case([&](memref::CopyOp copy) -> FailureOr<bool> {
         const MemRefDesc &src = *interp.get(copy.getSource()).ref(0);

@@ -49,12 +49,38 @@ Buffer *Memory::allocate(Buffer::Space space, Type elementType, int64_t count,
 
 uint64_t Buffer::load(int64_t element) const {
   uint64_t bits = 0;
-  std::memcpy(&bits, bytes.data() + element * elementBytes, elementBytes);
+  std::memcpy(&bits, data() + element * elementBytes, elementBytes);
   return bits;
 }
 
 void Buffer::store(int64_t element, uint64_t bits) {
-  std::memcpy(bytes.data() + element * elementBytes, &bits, elementBytes);
+  std::memcpy(const_cast<uint8_t *>(data()) + element * elementBytes, &bits,
+              elementBytes);
+}
+
+Buffer *Memory::createView(Buffer *source, int64_t byteOffset, Type elementType,
+                           int64_t count) {
+  if (source->storage) {
+    byteOffset += source->byteOffset;
+    source = source->storage;
+  }
+  Buffer *&view =
+      views[{source, byteOffset, elementType.getAsOpaquePointer(), count}];
+  if (view)
+    return view;
+  auto buffer = std::make_unique<Buffer>();
+  buffer->space = source->space;
+  buffer->registered = source->registered;
+  buffer->elementType = elementType;
+  buffer->elementBytes = getElementBytes(elementType);
+  buffer->numElements = count;
+  buffer->address = source->address + byteOffset;
+  buffer->name = source->name;
+  buffer->storage = source;
+  buffer->byteOffset = byteOffset;
+  buffers.push_back(std::move(buffer));
+  view = buffers.back().get();
+  return view;
 }
 
 //===----------------------------------------------------------------------===//
@@ -159,7 +185,7 @@ FailureOr<int64_t> Interpreter::resolveElement(Operation *op,
   if (!desc.buffer)
     return error(op, lanes) << "access through a null memref";
   Buffer &buffer = *desc.buffer;
-  if (buffer.freed)
+  if (buffer.isFreed())
     return error(op, lanes)
            << "access to " << getSpaceName(buffer) << " memory '" << buffer.name
            << "' after it was deallocated";
@@ -198,6 +224,10 @@ FailureOr<int64_t> Interpreter::resolveElement(Operation *op,
 LogicalResult Interpreter::recordAccess(Operation *op, Buffer &buffer,
                                         int64_t element, bool isWrite,
                                         unsigned lane) {
+  // Accesses through a view are recorded on the bytes' own buffer.
+  auto [storage, storageElement] = buffer.getStorageElement(element);
+  if (storage != &buffer)
+    return recordAccess(op, *storage, storageElement, isWrite, lane);
   if (!buffer.shadow || !place || !sim.options.detectRaces)
     return success();
   unsigned thread = place->linearThread(lane);
@@ -473,8 +503,9 @@ LogicalResult Interpreter::execute(Operation &op, LaneMask mask) {
     return executeScfWhile(op, mask);
   if (isa<func::CallOp>(op))
     return executeCall(op, mask);
-  for (auto family : {executeArithOp, executeVectorOp, executeMemRefOp,
-                      executeWarpOp, executeWCStructureOp, executeHostOp}) {
+  for (auto family :
+       {executeArithOp, executeAffineOp, executeVectorOp, executeMemRefOp,
+        executeWarpOp, executeWCStructureOp, executeHostOp}) {
     FailureOr<bool> handled = family(*this, op, mask);
     if (failed(handled))
       return failure();

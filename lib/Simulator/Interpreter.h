@@ -20,6 +20,8 @@
 
 #include <deque>
 #include <functional>
+#include <map>
+#include <tuple>
 
 namespace mlir {
 namespace wc {
@@ -35,9 +37,15 @@ public:
                    std::string name);
   /// Bytes one element of `type` takes in a buffer.
   static unsigned getElementBytes(Type type);
+  /// The buffer that views `count` elements of `elementType` in the bytes
+  /// of `source` from `byteOffset` on (the same one for the same view).
+  Buffer *createView(Buffer *source, int64_t byteOffset, Type elementType,
+                     int64_t count);
 
 private:
   std::deque<std::unique_ptr<Buffer>> buffers;
+  std::map<std::tuple<Buffer *, int64_t, const void *, int64_t>, Buffer *>
+      views;
   uint64_t nextAddress = 0x100000;
 };
 
@@ -157,6 +165,8 @@ inline FailureOr<bool> handled(LogicalResult result) {
 FailureOr<bool> executeArithOp(Interpreter &interp, Operation &op,
                                LaneMask mask);
 FailureOr<bool> executeVectorOp(Interpreter &interp, Operation &op,
+                                LaneMask mask);
+FailureOr<bool> executeAffineOp(Interpreter &interp, Operation &op,
                                 LaneMask mask);
 FailureOr<bool> executeMemRefOp(Interpreter &interp, Operation &op,
                                 LaneMask mask);

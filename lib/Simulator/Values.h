@@ -53,9 +53,28 @@ struct Buffer {
   std::string name;
   /// Access history for race detection (workgroup buffers only).
   std::unique_ptr<RaceShadow> shadow;
+  /// For a typed view of another buffer's bytes (`memref.view`): that
+  /// buffer, which holds the bytes, the shadow and the freed state, and
+  /// where the view starts in it.
+  Buffer *storage = nullptr;
+  int64_t byteOffset = 0;
 
   uint64_t load(int64_t element) const;
   void store(int64_t element, uint64_t bits);
+  bool isFreed() const { return freed || (storage && storage->freed); }
+  /// The buffer holding this one's bytes and the element of it that
+  /// `element` of this one starts in.
+  std::pair<Buffer *, int64_t> getStorageElement(int64_t element) {
+    if (!storage)
+      return {this, element};
+    return {storage,
+            (byteOffset + element * elementBytes) / storage->elementBytes};
+  }
+
+private:
+  const uint8_t *data() const {
+    return storage ? storage->bytes.data() + byteOffset : bytes.data();
+  }
 };
 
 /// A memref value: a buffer and the strided layout of the view.

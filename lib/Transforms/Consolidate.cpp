@@ -187,13 +187,11 @@ void ConsolidatePass::runOnOperation() {
       lookupTarget(module, "wc-consolidate", chip);
   if (!target)
     return signalPassFailure();
-  // Inline kernels are outlined first, like wc-aggregate does.
-  if (hasInlineLaunches(module)) {
-    OpPassManager outlining(ModuleOp::getOperationName());
-    outlining.addPass(createGpuKernelOutliningPass());
-    if (failed(runPipeline(outlining, module)))
-      return signalPassFailure();
-  }
+  // Producer IR is normalised first (inline gpu.launch kernels outlined,
+  // in-kernel workgroup buffers made attributions).
+  OpPassManager preparation = getPreparationPipeline();
+  if (mlir::failed(runPipeline(preparation, module)))
+    return signalPassFailure();
 
   // The agents delegation would keep resident (default options).
   int64_t warps = getDefaultAgentWarps(*target);

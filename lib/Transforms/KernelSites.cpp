@@ -1,6 +1,7 @@
 //===- KernelSites.cpp - The kernels of a module and their launches -------===//
 
 #include "WC/Transforms/Consolidation.h"
+#include "WC/Transforms/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"
 
@@ -32,7 +33,8 @@ std::optional<TargetDescription> wc::lookupTarget(Operation *op, StringRef pass,
   return target;
 }
 
-bool wc::hasInlineLaunches(ModuleOp module) {
-  return module.walk([](gpu::LaunchOp) { return WalkResult::interrupt(); })
-      .wasInterrupted();
+OpPassManager wc::getPreparationPipeline() {
+  OpPassManager preparation(ModuleOp::getOperationName());
+  preparation.addPass(createPrepareKernels());
+  return preparation;
 }

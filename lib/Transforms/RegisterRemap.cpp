@@ -206,14 +206,11 @@ Value BufferRewriter::gather(Location loc, Value array, Element element,
 /// Whether `op`, inside `phase`, runs for every thread its enclosing
 /// `tid <pred> c` conditions admit (no other condition or loop encloses it).
 static bool isGuardedOnlyByThreadId(Operation *op, VThreadsOp phase) {
-  Value tid = phase.getThreadIds()[0];
+  auto job = phase->getParentOfType<WarpJobOp>();
   for (Operation *parent = op->getParentOp(); parent != phase;
        parent = parent->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(parent);
-    auto cmp = ifOp ? ifOp.getCondition().getDefiningOp<arith::CmpIOp>()
-                    : arith::CmpIOp();
-    if (!cmp || cmp.getLhs() != tid ||
-        !matchPattern(cmp.getRhs(), m_Constant()))
+    if (!ifOp || !matchThreadBound(job, ifOp.getCondition(), ifOp))
       return false;
   }
   return true;
@@ -365,15 +362,19 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
     }
     // The linear id of the reading thread, built when needed.
     Value thread;
-    auto isThread = [&](int64_t t) {
+    // `thread <predicate> t` for the linear id of the virtual thread.
+    auto compareThread = [&](arith::CmpIPredicate predicate, int64_t t) {
       if (!thread)
         thread = arith::AddIOp::create(
             rewriter, l,
             arith::MulIOp::create(rewriter, l, v,
                                   createIndexConstant(rewriter, l, kWarpSize)),
             gpu::LaneIdOp::create(rewriter, l, nullptr));
-      return arith::CmpIOp::create(rewriter, l, arith::CmpIPredicate::eq,
-                                   thread, createIndexConstant(rewriter, l, t));
+      return arith::CmpIOp::create(rewriter, l, predicate, thread,
+                                   createIndexConstant(rewriter, l, t));
+    };
+    auto isThread = [&](int64_t t) {
+      return compareThread(arith::CmpIPredicate::eq, t);
     };
     SmallVector<Value, 2> values;
     for (const Element &element : access.elements) {
@@ -399,6 +400,12 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
     if (access.selectCondition)
       result = arith::SelectOp::create(rewriter, l, access.selectCondition,
                                        values[0], values[1]);
+    if (access.selectBound)
+      result =
+          arith::SelectOp::create(rewriter, l,
+                                  compareThread(access.selectBound->predicate,
+                                                access.selectBound->bound),
+                                  values[0], values[1]);
     rewriter.replaceOp(op, result);
   };
   auto isAccess = [&](Operation *op) { return accessOf.contains(op); };

@@ -47,27 +47,24 @@ std::string remap::describeBuffer(Value buffer, int index) {
 }
 
 /// The linear thread ids of a job of `blockSize` threads that may execute
-/// `op`, from the `scf.if` conditions `tid < C`, `tid == C`, ... that enclose
-/// it inside its phase (1-D blocks, where the linear id is `tid`).
+/// `op`, from the `tid < C`, `tid == C`, ... conditions of the `scf.if`s
+/// that enclose it inside its phase (wherever the condition is computed).
 ThreadRange remap::getThreadRange(Operation *op, VThreadsOp phase,
                                   ArrayRef<int64_t> block) {
   int64_t blockSize = block[0] * block[1] * block[2];
   ThreadRange range{0, blockSize};
-  if (block[1] != 1 || block[2] != 1)
-    return range;
-  Value tid = phase.getThreadIds()[0];
+  auto job = phase->getParentOfType<WarpJobOp>();
   for (Operation *child = op, *parent = op->getParentOp(); parent != phase;
        child = parent, parent = parent->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(parent);
     if (!ifOp)
       continue;
-    auto cmp = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
-    APInt bound;
-    if (!cmp || cmp.getLhs() != tid ||
-        !matchPattern(cmp.getRhs(), m_ConstantInt(&bound)))
+    std::optional<ThreadBound> guard =
+        matchThreadBound(job, ifOp.getCondition(), ifOp);
+    if (!guard)
       continue;
-    int64_t c = bound.getSExtValue();
-    arith::CmpIPredicate predicate = cmp.getPredicate();
+    int64_t c = guard->bound;
+    arith::CmpIPredicate predicate = guard->predicate;
     if (child->getParentRegion() == &ifOp.getElseRegion())
       predicate = arith::invertPredicate(predicate);
     switch (predicate) {
@@ -280,8 +277,11 @@ FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
       why = "it is accessed at warp level, outside the virtual-thread phases";
       return failure();
     }
-    PlannedAccess planned{
-        access.op, access.isStore, {}, access.selectCondition};
+    PlannedAccess planned{access.op,
+                          access.isStore,
+                          {},
+                          access.selectCondition,
+                          access.selectBound};
     SmallVector<AffineExpr, 2> indices{*access.index};
     if (access.elseIndex)
       indices.push_back(*access.elseIndex);

@@ -48,6 +48,9 @@ struct PlannedAccess {
   bool isStore;
   SmallVector<Element, 2> elements;
   Value selectCondition;
+  /// The select's condition as a thread-id comparison when it was made in
+  /// an earlier phase (`selectCondition` is then null).
+  std::optional<ThreadBound> selectBound;
   /// For a store to a fixed element: the one thread that executes it.
   int64_t writer = -1;
 };

@@ -250,14 +250,11 @@ void WarpAggregatePass::runOnOperation() {
       lookupTarget(module, "wc-aggregate", chip);
   if (!target)
     return signalPassFailure();
-  // Kernels written inline (gpu.launch) are outlined first, so that they and
-  // their launches are aggregated like the others.
-  if (hasInlineLaunches(module)) {
-    OpPassManager outlining(ModuleOp::getOperationName());
-    outlining.addPass(createGpuKernelOutliningPass());
-    if (mlir::failed(runPipeline(outlining, module)))
-      return signalPassFailure();
-  }
+  // Producer IR is normalised first (inline gpu.launch kernels outlined,
+  // in-kernel workgroup buffers made attributions).
+  OpPassManager preparation = getPreparationPipeline();
+  if (mlir::failed(runPipeline(preparation, module)))
+    return signalPassFailure();
   for (KernelSites &kernel : collectKernels(module))
     aggregateKernel(kernel.func, kernel.launches, *target);
 }

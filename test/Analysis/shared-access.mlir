@@ -157,3 +157,57 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Producer forms: indices through affine.apply (composed with the thread
+// id and a warp-uniform loop stride), affine.min / max of constants, and
+// affine.delinearize_index / linearize_index of the thread id; a minimum
+// of thread-dependent expressions has no affine index.
+// CHECK: remark: wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane
+// CHECK: remark: buffer 0 store index d0 (own 0)
+// CHECK: remark: buffer 0 load index d0 + 1 (shift 1)
+// CHECK: remark: buffer 0 load index d0 + s0 * 2 (uniform-offset)
+// CHECK: remark: buffer 0 load index 5 (uniform)
+// CHECK: remark: buffer 0 load index (d0 floordiv 8) * 8 + d0 mod 8 (own 0)
+// CHECK: remark: buffer 0 load index (d0 floordiv 8) * 8 + d0 mod 8 (own 0)
+// CHECK: remark: buffer 0 load not affine: index is the minimum of expressions that are not all constants
+module attributes {gpu.container_module} {
+  gpu.module @affine_forms {
+    gpu.func @k(%out: memref<64xi32>)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c5 = arith.constant 5 : index
+      %c9 = arith.constant 9 : index
+      %t = gpu.thread_id x
+      %v = arith.index_cast %t : index to i32
+      memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      scf.for %i = %c0 to %c4 step %c1 {
+        %n = affine.apply affine_map<(d0) -> (d0 + 1)>(%t)
+        %m = affine.min affine_map<(d0) -> (d0, 63)>(%n)
+        %a = memref.load %buf[%n] : memref<64xi32, #gpu.address_space<workgroup>>
+        %k = affine.apply affine_map<(d0)[s0] -> (d0 + s0 * 2)>(%t)[%i]
+        %b = memref.load %buf[%k] : memref<64xi32, #gpu.address_space<workgroup>>
+        %f = affine.max affine_map<()[s0, s1] -> (s0, s1)>()[%c5, %c1]
+        %c = memref.load %buf[%f] : memref<64xi32, #gpu.address_space<workgroup>>
+        %rc:2 = affine.delinearize_index %t into (8, 8) : index, index
+        %l = affine.linearize_index [%rc#0, %rc#1] by (8, 8) : index
+        %d = memref.load %buf[%l] : memref<64xi32, #gpu.address_space<workgroup>>
+        %back = affine.apply affine_map<(d0, d1) -> (d0 * 8 + d1)>(%rc#0, %rc#1)
+        %e = memref.load %buf[%back] : memref<64xi32, #gpu.address_space<workgroup>>
+        %g = memref.load %buf[%m] : memref<64xi32, #gpu.address_space<workgroup>>
+        %s1 = arith.addi %a, %b : i32
+        %s2 = arith.addi %c, %d : i32
+        %s3 = arith.addi %e, %g : i32
+        %s4 = arith.addi %s1, %s2 : i32
+        %s5 = arith.addi %s3, %s4 : i32
+        memref.store %s5, %out[%t] : memref<64xi32>
+      }
+      gpu.return
+    }
+  }
+}

@@ -1,7 +1,6 @@
-//===- SharedAccess.h - Index patterns of workgroup-memory accesses -*- C++
-//-*-===//
+//===- SharedAccess.h - Index patterns of workgroup-memory accesses C++ -*-===//
 //
-// The access analysis of wc-remap (DESIGN section 5): for every load and
+// The access analysis of wc-remap: for every load and
 // store of a workgroup (shared) buffer inside a warp job, the element index
 // as an affine function of the original thread ids `d0, d1, d2` (x, y, z;
 // a dimension of extent 1 folds to 0) and of
@@ -16,6 +15,7 @@
 #ifndef WC_ANALYSIS_SHAREDACCESS_H
 #define WC_ANALYSIS_SHAREDACCESS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -30,6 +30,13 @@ namespace wc {
 
 class WarpJobOp;
 
+/// A condition comparing the linear thread id with a constant:
+/// `thread <predicate> bound`.
+struct ThreadBound {
+  arith::CmpIPredicate predicate;
+  int64_t bound;
+};
+
 /// One load or store of a workgroup buffer.
 struct SharedAccess {
   Operation *op = nullptr;
@@ -42,9 +49,15 @@ struct SharedAccess {
   int64_t xorMask = 0;
   /// For a load whose index in one dimension is `arith.select %c, %a, %b`
   /// (a clamp at a tile's edge): `index` is the element with `%a`,
-  /// `elseIndex` the one with `%b`, and `selectCondition` is `%c`.
+  /// `elseIndex` the one with `%b`, and `selectCondition` is `%c`. When
+  /// the select was made in an earlier phase (a clamp computed before a
+  /// loop), `%c` is not available at the access: `selectBound` is the
+  /// thread-id comparison it is, and `selectCondition` is null.
   std::optional<AffineExpr> elseIndex;
   Value selectCondition;
+  std::optional<ThreadBound> selectBound;
+
+  bool hasSelect() const { return selectCondition || selectBound; }
   /// Why `index` is empty.
   std::string reason;
 };
@@ -123,6 +136,13 @@ Operation *findForeignStore(const SharedBufferAccesses &buffer,
 
 /// A short name for `kind` ("own", "shift", ...).
 llvm::StringRef stringifyAccessKind(AccessPattern::Kind kind);
+
+/// Matches `condition`, used at `user` in `job`, as a comparison of the
+/// linear thread id with a constant (either side), seen through integer
+/// casts, index arithmetic and values carried from an earlier phase (a
+/// guard computed before a loop); nullopt otherwise.
+std::optional<ThreadBound> matchThreadBound(WarpJobOp job, Value condition,
+                                            Operation *user);
 
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace mlir {
 namespace wc {
@@ -33,9 +34,10 @@ SmallVector<KernelSites> collectKernels(ModuleOp module);
 std::optional<TargetDescription> lookupTarget(Operation *op, StringRef pass,
                                               StringRef chip);
 
-/// Whether `module` has inline `gpu.launch` kernels (the passes outline them
-/// first).
-bool hasInlineLaunches(ModuleOp module);
+/// The pipeline the stages run first on a module: `wc-prepare`, which
+/// outlines inline `gpu.launch` kernels and brings producer IR into the
+/// form the analyses read.
+OpPassManager getPreparationPipeline();
 
 /// Warp aggregation of `func`, launched by `launches`: resized into one-warp
 /// blocks or coarsened into a warp job. Returns whether it changed.

@@ -9,6 +9,7 @@
 #define WC_TRANSFORMS_PASSES_H
 
 #include "WC/Dialect/WC/IR/WC.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

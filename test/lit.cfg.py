@@ -43,3 +43,26 @@ if config.cuda_runtime == "ON":
     config.substitutions.append(
         ("%wc-compile", "python3 " + os.path.join(config.wc_src_root, "utils", "wc-compile.py")
          + " --build-dir " + config.wc_obj_root))
+
+# Executed programs (test/Integration, test/Producers) run on the CPU
+# simulator as written and after each wc pipeline, checked by the same
+# FileCheck lines: %lowered is the NVVM lowering of the wc and gpu subgroup
+# ops; the others apply wc stages first (and the lowering, for *_lowered).
+# With --param gpu_outputs=DIR the outputs the same programs printed on a GPU
+# (utils/run-integration-on-gpu.sh) are checked too.
+lower = "gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm)"
+for name, passes in [
+    # Longer names first: lit substitutes in order.
+    ("%aggregated_lowered", "wc-aggregate," + lower),
+    ("%aggregated", "wc-aggregate"),
+    ("%remapped_lowered", "wc-aggregate,wc-remap," + lower),
+    ("%remapped", "wc-aggregate,wc-remap"),
+    ("%delegated_dynamic_lowered",
+     "wc-aggregate,wc-remap,wc-delegate{schedule=dynamic}," + lower),
+    ("%delegated", "wc-aggregate,wc-remap,wc-delegate"),
+    ("%consolidated_lowered", "wc-consolidate," + lower),
+    ("%consolidated", "wc-consolidate"),
+    ("%lowered", lower),
+]:
+    config.substitutions.append(
+        (name, "--pass-pipeline='builtin.module(" + passes + ")'"))

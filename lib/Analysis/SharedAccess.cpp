@@ -55,6 +55,26 @@ static AffineExpr getLinearThreadIdExpr(ArrayRef<int64_t> block,
          getThreadIdExpr(2, block, context) * (block[0] * block[1]);
 }
 
+/// Whether index arithmetic in `type` cannot wrap for the indices of a
+/// workgroup buffer (index, or an integer of at least 32 bits).
+static bool isWideEnough(Type type) {
+  return type.isIndex() || type.getIntOrFloatBitWidth() >= 32;
+}
+
+/// `value` without the integer casts around it that keep index values (see
+/// isWideEnough).
+static Value stripIndexCasts(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+             arith::ExtUIOp, arith::TruncIOp>(def) ||
+        !isWideEnough(def->getOperand(0).getType()) ||
+        !isWideEnough(def->getResult(0).getType()))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
 /// When `value`, used at `user`, is this virtual thread's element of a
 /// vector an earlier phase yielded (`vector.extract %p[%vt]`), the operand
 /// of that phase's yield that computed it; else null.
@@ -177,8 +197,16 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
     return std::nullopt;
   };
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp>(def))
+          arith::ExtUIOp, arith::TruncIOp>(def)) {
+    // An index of a buffer that fits in workgroup memory takes the same
+    // value in 32 bits or more; a narrower type may wrap it.
+    if (!isWideEnough(def->getOperand(0).getType()) ||
+        !isWideEnough(def->getResult(0).getType())) {
+      reason = "index passes through an integer type narrower than 32 bits";
+      return std::nullopt;
+    }
     return operand(0);
+  }
   if (auto apply = dyn_cast<affine::AffineApplyOp>(def))
     return buildApply(apply, user, reason);
   if (auto delinearize = dyn_cast<affine::AffineDelinearizeIndexOp>(def)) {
@@ -399,7 +427,8 @@ SharedAccessAnalysis::SharedAccessAnalysis(WarpJobOp job) {
       bool ok = true;
       // A butterfly index on a 1-D buffer: `x xor mask`.
       if (indices.size() == 1)
-        if (auto xorOp = indices[0].getDefiningOp<arith::XOrIOp>()) {
+        if (auto xorOp =
+                stripIndexCasts(indices[0]).getDefiningOp<arith::XOrIOp>()) {
           APInt mask;
           if (matchPattern(xorOp.getRhs(), m_ConstantInt(&mask)) &&
               mask.getSExtValue() > 0) {

@@ -38,6 +38,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -101,29 +103,72 @@ static bool isGridStride(Value step) {
 /// memory make a kernel streaming.
 static constexpr int64_t kStreamingTrips = 8;
 
+/// The constant bound of `type` of index `value`: the value itself when
+/// constant, else what upstream's value-bounds analysis derives (thread ids
+/// bounded by the block size, `affine.apply` of bounded values, ...).
+static std::optional<int64_t> getConstantBound(Value value,
+                                               presburger::BoundType type) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+      type, ValueBoundsConstraintSet::Variable(value),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+  if (failed(bound))
+    return std::nullopt;
+  return *bound;
+}
+
 /// The most iterations `loop` runs for one thread, when its upper bound and
-/// step are constants (a lower bound that is not constant, such as the
-/// thread id, is taken as 0), or nullopt.
+/// step are bounded at compile time (a lower bound without a known bound,
+/// such as a value read from memory, is taken as 0), or nullopt.
 static std::optional<int64_t> getMaxTrips(scf::ForOp loop) {
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
-                         upper = getConstantIntValue(loop.getUpperBound()),
+  std::optional<int64_t> lower = getConstantBound(loop.getLowerBound(),
+                                                  presburger::BoundType::LB),
+                         upper = getConstantBound(loop.getUpperBound(),
+                                                  presburger::BoundType::UB),
                          step = getConstantIntValue(loop.getStep());
   if (!upper || !step || *step <= 0)
     return std::nullopt;
+  // `upper` is the largest value the bound takes; the loop stops below it.
   return std::max<int64_t>(0,
                            llvm::divideCeil(*upper - lower.value_or(0), *step));
 }
 
-/// Whether `loop` streams global memory: it has no barrier, loads a memref
-/// outside workgroup memory, and runs at least kStreamingTrips iterations
-/// (or an unknown number) per thread; `trips` gets the bound if known.
+/// Whether `value`, used in `loop`, may differ between its iterations: it
+/// is computed in the loop from an induction variable, a loop-carried
+/// value or memory.
+static bool variesInLoop(Value value, scf::ForOp loop,
+                         DenseMap<Value, bool> &known) {
+  if (loop.isDefinedOutsideOfLoop(value))
+    return false;
+  auto it = known.find(value);
+  if (it != known.end())
+    return it->second;
+  Operation *def = value.getDefiningOp();
+  bool varies = !def || !isMemoryEffectFree(def) ||
+                llvm::any_of(def->getOperands(), [&](Value operand) {
+                  return variesInLoop(operand, loop, known);
+                });
+  known[value] = varies;
+  return varies;
+}
+
+/// Whether `loop` streams global memory: it has no barrier, loads memory
+/// outside the workgroup at addresses that change between iterations (a
+/// fixed address, as an accumulation into one element, is not a stream),
+/// and runs at least kStreamingTrips iterations (or an unknown number) per
+/// thread; `trips` gets the bound if known.
 static bool isStreamingLoop(scf::ForOp loop, std::optional<int64_t> &trips) {
   bool loadsGlobal = false, barrier = false;
+  DenseMap<Value, bool> known;
   loop.getBody()->walk([&](Operation *op) {
     if (isa<gpu::BarrierOp>(op))
       barrier = true;
     if (auto load = dyn_cast<memref::LoadOp>(op))
-      loadsGlobal |= !isWorkgroupMemRef(load.getMemRefType());
+      loadsGlobal |= !isWorkgroupMemRef(load.getMemRefType()) &&
+                     llvm::any_of(load->getOperands(), [&](Value operand) {
+                       return variesInLoop(operand, loop, known);
+                     });
   });
   if (barrier || !loadsGlobal)
     return false;

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WC/Analysis/SharedAccess.h"
+#include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -69,6 +70,85 @@ static bool isLaunchInvariantComputation(Operation *op) {
   return isa<arith::ArithDialect, index::IndexDialect, affine::AffineDialect>(
              op->getDialect()) ||
          isa<memref::DimOp>(op);
+}
+
+//===----------------------------------------------------------------------===//
+// Launch constants
+//===----------------------------------------------------------------------===//
+
+/// The constant `value` folds to through pure ops of constant operands
+/// (`affine.apply` of constants, arithmetic), or null.
+static TypedAttr foldToConstant(Value value, unsigned depth = 0) {
+  Attribute attr;
+  if (matchPattern(value, m_Constant(&attr)))
+    return dyn_cast<TypedAttr>(attr);
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 16 || def->getNumRegions() != 0 || !isPure(def))
+    return nullptr;
+  SmallVector<Attribute> operands;
+  for (Value operand : def->getOperands()) {
+    TypedAttr folded = foldToConstant(operand, depth + 1);
+    if (!folded)
+      return nullptr;
+    operands.push_back(folded);
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(def->fold(operands, results)) ||
+      results.size() != def->getNumResults())
+    return nullptr;
+  OpFoldResult result = results[cast<OpResult>(value).getResultNumber()];
+  if (auto folded = dyn_cast<Attribute>(result))
+    return dyn_cast<TypedAttr>(folded);
+  return foldToConstant(cast<Value>(result), depth + 1);
+}
+
+/// Replaces the block and grid sizes of `launch` that fold to constants by
+/// constants, so that the block size is known at the launch site.
+static void foldLaunchSizes(gpu::LaunchFuncOp launch) {
+  OpBuilder b(launch);
+  for (OpOperand *operand :
+       {&launch.getGridSizeXMutable(), &launch.getGridSizeYMutable(),
+        &launch.getGridSizeZMutable(), &launch.getBlockSizeXMutable(),
+        &launch.getBlockSizeYMutable(), &launch.getBlockSizeZMutable()}) {
+    if (matchPattern(operand->get(), m_Constant()))
+      continue;
+    if (TypedAttr constant = foldToConstant(operand->get()))
+      operand->set(arith::ConstantOp::create(b, launch.getLoc(), constant));
+  }
+}
+
+/// Replaces, in `kernel`, the uses of each scalar argument that every one of
+/// its `launches` (at least one) passes as the same constant by that
+/// constant: outlining turns the constants a clean-up hoisted out of a
+/// launch into arguments, which hides loop bounds and strides from the
+/// analyses. The argument itself stays (launch sites are unchanged). Returns
+/// how many arguments.
+static unsigned
+propagateConstantArguments(gpu::GPUFuncOp kernel,
+                           ArrayRef<gpu::LaunchFuncOp> launches) {
+  if (launches.empty())
+    return 0;
+  unsigned count = 0;
+  OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  for (BlockArgument arg : kernel.getArguments()) {
+    if (!arg.getType().isIntOrIndexOrFloat() || arg.use_empty())
+      continue;
+    TypedAttr common;
+    for (gpu::LaunchFuncOp launch : launches) {
+      TypedAttr constant =
+          foldToConstant(launch.getKernelOperands()[arg.getArgNumber()]);
+      if (!constant || (common && constant != common)) {
+        common = nullptr;
+        break;
+      }
+      common = constant;
+    }
+    if (!common || common.getType() != arg.getType())
+      continue;
+    arg.replaceAllUsesWith(arith::ConstantOp::create(b, arg.getLoc(), common));
+    ++count;
+  }
+  return count;
 }
 
 //===----------------------------------------------------------------------===//
@@ -339,10 +419,12 @@ void AttributionBuilder::run(SymbolTableCollection &symbols) {
 // Alias folding
 //===----------------------------------------------------------------------===//
 
-/// Folds the subviews and reshapes of workgroup buffers that loads and
-/// stores of `func` go through into their indices, and erases the alias
-/// ops left unused.
-static void foldWorkgroupAliases(gpu::GPUFuncOp func) {
+/// Folds the subviews and reshapes that loads and stores of `func` go
+/// through into their indices, and erases the alias ops left unused: the
+/// accesses then name the buffer (a workgroup attribution, a kernel
+/// argument), and no view of a thread-dependent element stays live across
+/// a barrier.
+static void foldAliases(gpu::GPUFuncOp func) {
   SmallVector<Operation *> accesses;
   func.walk([&](Operation *op) {
     Value memref;
@@ -350,7 +432,7 @@ static void foldWorkgroupAliases(gpu::GPUFuncOp func) {
       memref = load.getMemRef();
     else if (auto store = dyn_cast<memref::StoreOp>(op))
       memref = store.getMemRef();
-    if (memref && isWorkgroupMemRef(memref.getType()) &&
+    if (memref &&
         isa_and_nonnull<memref::SubViewOp, memref::ExpandShapeOp,
                         memref::CollapseShapeOp>(memref.getDefiningOp()))
       accesses.push_back(op);
@@ -406,6 +488,18 @@ void PrepareKernelsPass::runOnOperation() {
       return signalPassFailure();
   }
 
+  // Launch sizes and arguments that are constants in disguise.
+  for (KernelSites &kernel : collectKernels(module)) {
+    for (gpu::LaunchFuncOp launch : kernel.launches)
+      foldLaunchSizes(launch);
+    if (unsigned count =
+            propagateConstantArguments(kernel.func, kernel.launches))
+      emitRemark(kernel.func.getLoc(), "wc-prepare: ")
+          << count << " argument" << (count == 1 ? "" : "s")
+          << " that every launch passes as the same constant replaced by "
+             "the constant in the kernel";
+  }
+
   SymbolTableCollection symbols;
   bool failedKernel = false;
   llvm::SetVector<Operation *> replacedGlobals;
@@ -414,7 +508,7 @@ void PrepareKernelsPass::runOnOperation() {
       return;
     AttributionBuilder builder(func);
     builder.run(symbols);
-    foldWorkgroupAliases(func);
+    foldAliases(func);
     replacedGlobals.insert(builder.replacedGlobals.begin(),
                            builder.replacedGlobals.end());
     if (builder.allocations || builder.globals || builder.views) {

@@ -234,13 +234,17 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
   auto barriers = [&](unsigned n) -> std::string {
     return std::to_string(n) + (n == 1 ? " barrier" : " barriers");
   };
+  auto becameSyncs = [&](unsigned n) -> std::string {
+    return barriers(n) +
+           (n == 1 ? " became a warp sync" : " became warp syncs");
+  };
   if (stats->removedBarriers == 0)
-    remark << barriers(stats->warpSyncs) << " became warp syncs";
+    remark << becameSyncs(stats->warpSyncs);
   else if (stats->warpSyncs == 0)
     remark << barriers(stats->removedBarriers) << " removed";
   else
-    remark << barriers(stats->warpSyncs) << " became warp syncs, "
-           << stats->removedBarriers << " removed";
+    remark << becameSyncs(stats->warpSyncs) << ", " << stats->removedBarriers
+           << " removed";
   return true;
 }
 

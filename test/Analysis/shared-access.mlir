@@ -211,3 +211,36 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// After --arith-int-range-narrowing: the thread id passes through i32 and
+// the butterfly is an i32 xor; still a butterfly. Through i8 the index may
+// wrap: not affine.
+// CHECK: remark: wc-aggregate: coarsened: one warp per 64-thread block
+// CHECK: remark: buffer 0 store index d0 (own 0)
+// CHECK: remark: buffer 0 load index (d0) xor 32 (butterfly 32)
+// CHECK: remark: buffer 0 load not affine: index passes through an integer type narrower than 32 bits
+module attributes {gpu.container_module} {
+  gpu.module @narrowed {
+    gpu.func @k(%out: memref<64xi32>)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c32 = arith.constant 32 : i32
+      %t = gpu.thread_id x
+      %v = arith.index_cast %t : index to i32
+      memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %t32 = arith.index_castui %t : index to i32
+      %x = arith.xori %t32, %c32 : i32
+      %p = arith.index_castui %x : i32 to index
+      %a = memref.load %buf[%p] : memref<64xi32, #gpu.address_space<workgroup>>
+      %t8 = arith.index_cast %t : index to i8
+      %q = arith.index_cast %t8 : i8 to index
+      %b = memref.load %buf[%q] : memref<64xi32, #gpu.address_space<workgroup>>
+      %s = arith.addi %a, %b : i32
+      memref.store %s, %out[%t] : memref<64xi32>
+      gpu.return
+    }
+  }
+}

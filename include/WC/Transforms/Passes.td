@@ -20,7 +20,10 @@ def PrepareKernels : Pass<"wc-prepare", "::mlir::ModuleOp"> {
     - constants and pure index arithmetic used by an inline `gpu.launch`
       are sunk into its body, and the launch is outlined, so that loop
       bounds and strides stay constants in the kernel instead of becoming
-      kernel arguments;
+      kernel arguments; in kernels already outlined, launch sizes that
+      fold to constants become constants, and a scalar argument that every
+      launch in the module passes as the same constant is replaced by it
+      inside the kernel;
     - a workgroup buffer allocated in a kernel (`memref.alloc` or
       `memref.alloca` in `#gpu.address_space<workgroup>`, static shape,
       used only within the block that allocates it) becomes a workgroup
@@ -29,8 +32,9 @@ def PrepareKernels : Pass<"wc-prepare", "::mlir::ModuleOp"> {
       per kernel; a byte buffer used only through `memref.view`s at
       constant, disjoint offsets becomes one attribution per view;
     - loads and stores through `memref.subview`, `memref.expand_shape` and
-      `memref.collapse_shape` of workgroup buffers access the buffer
-      directly (upstream's alias folding; indices become `affine.apply`).
+      `memref.collapse_shape` access the buffer directly (upstream's alias
+      folding; indices become `affine.apply`), so that no view of a
+      thread's element stays live across a barrier.
 
     Each kernel it changes gets a remark with what became attributions;
     an allocation left in place gets a remark with the reason. With

@@ -352,3 +352,88 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A loop that accumulates into one fixed element of global memory (what
+// linalg-to-loops gives for a matmul tile's output: load C[i, j], add,
+// store C[i, j]) reads one address, not a stream: the tile kernel is
+// consolidated.
+// CHECK-LABEL: gpu.module @fixed_accumulator
+// CHECK: wc.warp_job block [64, 1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @fixed_accumulator {
+    // expected-remark @+3 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory); not delegated: at most 8 jobs per launch}}
+    // expected-remark @+2 {{wc-aggregate: coarsened}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
+    gpu.func @tile(%a: memref<64xi32>, %c: memref<64xi32>)
+        workgroup(%tile: memref<64xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %t = gpu.thread_id x
+      %x = memref.load %a[%t] : memref<64xi32>
+      memref.store %x, %tile[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %v = memref.load %tile[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      scf.for %k = %c0 to %c16 step %c1 {
+        %old = memref.load %c[%t] : memref<64xi32>
+        %new = arith.addi %old, %v : i32
+        memref.store %new, %c[%t] : memref<64xi32>
+      }
+      gpu.return
+    }
+  }
+  func.func @host(%a: memref<64xi32>, %c: memref<64xi32>) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @fixed_accumulator::@tile blocks in (%c8, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%a : memref<64xi32>, %c : memref<64xi32>)
+    return
+  }
+}
+
+// -----
+
+// A per-thread loop whose upper bound --scf-for-loop-peeling turned into an
+// affine.apply of the thread id still runs at most 3 iterations (upstream's
+// value bounds find the bound): not streaming, consolidated.
+// CHECK-LABEL: gpu.module @peeled_stream
+// CHECK: wc.warp_job block [256, 1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @peeled_stream {
+    // expected-remark @+3 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory); not delegated: at most 16 jobs per launch}}
+    // expected-remark @+2 {{wc-aggregate: coarsened}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
+    gpu.func @merge(%partial: memref<600x256xi32>, %out: memref<?xi32>)
+        workgroup(%acc: memref<256xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c256 = arith.constant 256 : index
+      %zero = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %ub = affine.apply affine_map<()[s0] -> (s0 + ((600 - s0) floordiv 256) * 256)>()[%t]
+      %sum = scf.for %i = %t to %ub step %c256 iter_args(%s = %zero) -> (i32) {
+        %x = memref.load %partial[%i, %t] : memref<600x256xi32>
+        %n = arith.addi %s, %x : i32
+        scf.yield %n : i32
+      }
+      memref.store %sum, %acc[%t] : memref<256xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %r = memref.load %acc[%c0] : memref<256xi32, #gpu.address_space<workgroup>>
+      memref.store %r, %out[%b] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%partial: memref<600x256xi32>, %out: memref<?xi32>) {
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c256 = arith.constant 256 : index
+    gpu.launch_func @peeled_stream::@merge blocks in (%c16, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%partial : memref<600x256xi32>, %out : memref<?xi32>)
+    return
+  }
+}

@@ -288,3 +288,44 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// An outlined kernel whose launches all pass the same constants (what
+// outlining makes of constants a clean-up hoisted out of a gpu.launch): the
+// kernel uses the constants; launch sizes computed by affine.apply of
+// constants fold, so the block size is known at the launch.
+// CHECK-LABEL: func.func @launcher
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: gpu.launch_func @outlined::@k blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%[[C64]], %{{.*}}, %{{.*}}) args(%{{.*}} : memref<64xi32>, %{{.*}} : index, %{{.*}} : index, %{{.*}} : index)
+// CHECK: gpu.func @k(%[[OUT:.*]]: memref<64xi32>, %{{.*}}: index, %[[N:.*]]: index, %{{.*}}: index) kernel
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: scf.for %{{.*}} = %[[C0]] to %[[C8]] step
+// CHECK: arith.addi %{{.*}}, %[[N]]
+module attributes {gpu.container_module} {
+  func.func @launcher(%out: memref<64xi32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %threads = affine.apply affine_map<()[s0] -> (s0 * 64)>()[%c1]
+    gpu.launch_func @outlined::@k blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%out : memref<64xi32>, %c0 : index, %n : index, %c8 : index)
+    gpu.launch_func @outlined::@k blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%out : memref<64xi32>, %c0 : index, %c1 : index, %c8 : index)
+    return
+  }
+  gpu.module @outlined {
+    // expected-remark @+1 {{wc-prepare: 2 arguments that every launch passes as the same constant replaced by the constant in the kernel}}
+    gpu.func @k(%out: memref<64xi32>, %lo: index, %n: index, %hi: index) kernel {
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      scf.for %i = %lo to %hi step %c1 {
+        %v = arith.addi %t, %n : index
+        %w = arith.index_cast %v : index to i32
+        memref.store %w, %out[%t] : memref<64xi32>
+      }
+      gpu.return
+    }
+  }
+}

@@ -39,7 +39,7 @@
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @histogram {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xi32, #gpu.address_space<workgroup>>) stays in shared memory: index computed at run time by 'memref.load'}}
     gpu.func @hist(%in: memref<?xi32>, %out: memref<?xi32>)
         workgroup(%bins: memref<64xi32, #gpu.address_space<workgroup>>)
@@ -163,7 +163,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @transpose {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 1024-thread block, 32 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 1024-thread block, 32 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<32x32xf32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 * 32 + d1 is neither the thread's own element plus a constant, a butterfly partner, nor a constant element}}
     gpu.func @transpose(%in: memref<32x32xf32>, %out: memref<32x32xf32>)
         workgroup(%tile: memref<32x32xf32, #gpu.address_space<workgroup>>)
@@ -193,7 +193,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @escape {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xi32, #gpu.address_space<workgroup>>) stays in shared memory: it is used by 'memref.copy', not only loaded and stored}}
     gpu.func @copy(%in: memref<64xi32>, %out: memref<64xi32>)
         workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
@@ -227,7 +227,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @unguarded {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xi32, #gpu.address_space<workgroup>>) stays in shared memory: a store to a fixed element is not guarded to one thread (a 'tid == c' condition)}}
     gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)
         workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
@@ -267,7 +267,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @fixed_own {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xi32, #gpu.address_space<workgroup>>) stays in shared memory: a fixed element is also a thread's own stored element}}
     gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)
         workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
@@ -350,7 +350,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @two_per_thread {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<96xi32, #gpu.address_space<workgroup>>) stays in shared memory: a phase stores to two elements per thread}}
     gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)
         workgroup(%buf: memref<96xi32, #gpu.address_space<workgroup>>)
@@ -383,7 +383,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @butterfly_shifted {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<65xi32, #gpu.address_space<workgroup>>) stays in shared memory: a butterfly read needs the default layout but the stores need a shifted one}}
     gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)
         workgroup(%buf: memref<65xi32, #gpu.address_space<workgroup>>)
@@ -417,7 +417,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @budget {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 1024-thread block, 32 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 1024-thread block, 32 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<16384xf64, #gpu.address_space<workgroup>>) stays in shared memory: its lane array needs 1024 registers per lane, over the budget of 63 left}}
     gpu.func @k(%in: memref<?xf64>, %out: memref<?xf64>)
         workgroup(%buf: memref<16384xf64, #gpu.address_space<workgroup>>)
@@ -447,7 +447,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @bools {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xi1, #gpu.address_space<workgroup>>) stays in shared memory: its elements are not scalars a shuffle can move}}
     gpu.func @k(%in: memref<64xi1>, %out: memref<64xi1>)
         workgroup(%buf: memref<64xi1, #gpu.address_space<workgroup>>)
@@ -489,7 +489,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @mixed {
-    // expected-remark @+3 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+3 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+2 {{wc-remap: workgroup buffer 1 (memref<64xi32, #gpu.address_space<workgroup>>) stays in shared memory: index computed at run time by 'memref.load'}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xi32, #gpu.address_space<workgroup>>) became '!wc.lane_array<64 x i32>' (2 slots per lane): 2 register reads, 2 shuffles per job}}
     gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)

@@ -117,7 +117,7 @@
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @neighbours {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<128xi32, #gpu.address_space<workgroup>>) became '!wc.lane_array<128 x i32>' (4 slots per lane): 30 register reads, 15 shuffles per job}}
     gpu.func @exchange(%in: memref<?xi32>, %out: memref<?xi32>)
         workgroup(%buf: memref<128xi32, #gpu.address_space<workgroup>>)
@@ -322,7 +322,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @butterfly {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xi32, #gpu.address_space<workgroup>>) became '!wc.lane_array<64 x i32>' (2 slots per lane): 6 register reads, 4 shuffles per job}}
     gpu.func @xor_exchange(%in: memref<?xi32>, %out: memref<?xi32>)
         workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
@@ -377,7 +377,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @broadcast {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 96-thread block, 3 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 96-thread block, 3 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<96xi32, #gpu.address_space<workgroup>>) became '!wc.lane_array<96 x i32>' (3 slots per lane): 0 register reads, 2 shuffles per job}}
     gpu.func @bcast(%in: memref<?xi32>, %out: memref<?xi32>)
         workgroup(%buf: memref<96xi32, #gpu.address_space<workgroup>>)
@@ -455,7 +455,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @stencil_2d {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<4x32xi32, #gpu.address_space<workgroup>>) became '!wc.lane_array<128 x i32>' (4 slots per lane): 24 register reads, 8 shuffles per job}}
     gpu.func @stencil(%in: memref<8x64xi32>, %out: memref<8x64xi32>)
         workgroup(%tile: memref<4x32xi32, #gpu.address_space<workgroup>>)
@@ -582,7 +582,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @stencil_1d {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 128-thread block, 4 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<130xf32, #gpu.address_space<workgroup>>) became '!wc.lane_array<192 x f32>' (6 slots per lane, layout shifted by 31): 22 register reads, 10 shuffles per job}}
     gpu.func @stencil(%in: memref<?xf32>, %out: memref<?xf32>, %n: index)
         workgroup(%tile: memref<130xf32, #gpu.address_space<workgroup>>)
@@ -657,7 +657,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @guarded {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 32-thread block, 1 virtual thread per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 32-thread block, 1 virtual thread per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<32xi32, #gpu.address_space<workgroup>>) became '!wc.lane_array<32 x i32>' (1 slot per lane): 2 register reads, 2 shuffles per job}}
     gpu.func @diff(%in: memref<?xi32>, %out: memref<?xi32>)
         workgroup(%buf: memref<32xi32, #gpu.address_space<workgroup>>)

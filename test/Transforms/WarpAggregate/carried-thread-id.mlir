@@ -60,7 +60,7 @@ module attributes {gpu.container_module} {
     }
 
     // Each thread reads the id that the mirrored thread left in %t.
-    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 3 phases, 1 barrier became warp syncs, 1 removed}}
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 3 phases, 1 barrier became a warp sync, 1 removed}}
     gpu.func @if_result(%out: memref<64xi32>, %on: i1)
         workgroup(%t: memref<64xindex, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -87,7 +87,12 @@ module attributes {gpu.container_module} {
     %c1 = arith.constant 1 : index
     %c40 = arith.constant 40 : index
     %c64 = arith.constant 64 : index
+    %c0 = arith.constant 0 : index
     %true = arith.constant true
+    // The branch condition is a run-time kernel argument, not a constant.
+    %flag = memref.alloc() : memref<1xi1>
+    memref.store %true, %flag[%c0] : memref<1xi1>
+    %on = memref.load %flag[%c0] : memref<1xi1>
     %h1 = memref.alloc() : memref<40xi32>
     %d1 = gpu.alloc () : memref<40xi32>
     gpu.launch_func @kernels::@loop_init blocks in (%c1, %c1, %c1) threads in (%c40, %c1, %c1)
@@ -98,7 +103,7 @@ module attributes {gpu.container_module} {
     %h2 = memref.alloc() : memref<64xi32>
     %d2 = gpu.alloc () : memref<64xi32>
     gpu.launch_func @kernels::@if_result blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
-        args(%d2 : memref<64xi32>, %true : i1)
+        args(%d2 : memref<64xi32>, %on : i1)
     gpu.memcpy %h2, %d2 : memref<64xi32>, memref<64xi32>
     %u2 = memref.cast %h2 : memref<64xi32> to memref<*xi32>
     call @printMemrefI32(%u2) : (memref<*xi32>) -> ()

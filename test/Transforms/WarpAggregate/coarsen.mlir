@@ -78,7 +78,7 @@ module attributes {gpu.container_module} {
 // CHECK:   arith.addf %{{.*}}, %[[MINE]]
 module attributes {gpu.container_module} {
   gpu.module @live {
-    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     gpu.func @k(%buf: memref<64xf32>)
         workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -171,7 +171,7 @@ module attributes {gpu.container_module} {
 // CHECK: wc.warp_job block [40, 1, 1] virtual_threads 2
 module attributes {gpu.container_module} {
   gpu.module @partial {
-    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 40-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 40-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     gpu.func @k(%buf: memref<40xindex>)
         workgroup(%tile: memref<40xindex, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 40, 1, 1>} {
@@ -206,7 +206,7 @@ module attributes {gpu.container_module} {
 // CHECK:   memref.store %[[W]]
 module attributes {gpu.container_module} {
   gpu.module @while {
-    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     gpu.func @k(%buf: memref<64xindex>)
         workgroup(%tile: memref<64xindex, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -240,7 +240,7 @@ module attributes {gpu.container_module} {
   func.func @inline(%buf: memref<64xindex>) {
     %c1 = arith.constant 1 : index
     %c64 = arith.constant 64 : index
-    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1)
                workgroup(%tile : memref<64xindex, #gpu.address_space<workgroup>>) {
@@ -266,7 +266,7 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: wc.warp_sync
 module attributes {gpu.container_module} {
   gpu.module @mixed {
-    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs, 1 removed}}
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync, 1 removed}}
     gpu.func @k(%buf: memref<64xindex>)
         workgroup(%tile: memref<64xindex, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {

@@ -297,7 +297,7 @@ module attributes {gpu.container_module} {
 // BODY: wc.job_loop
 module attributes {gpu.container_module} {
   gpu.module @mirror {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
     // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents, static schedule, x-major, 1024 bytes of workgroup memory per hyper-CTA}}
     gpu.func @mirror(%in: memref<15x64xi32>, %out: memref<15x64xi32>)
         workgroup(%tile: memref<64xi32, #gpu.address_space<workgroup>>)

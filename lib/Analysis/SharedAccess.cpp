@@ -184,7 +184,12 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
     return symbol(value);
 
   if (!def) {
-    reason = "index depends on a thread-dependent block argument";
+    auto loop = dyn_cast<scf::ForOp>(
+        cast<BlockArgument>(value).getOwner()->getParentOp());
+    reason = loop && value == loop.getInductionVar()
+                 ? "index depends on the induction variable of a loop whose "
+                   "trip count may differ between threads"
+                 : "index depends on a thread-dependent block argument";
     return std::nullopt;
   }
   auto operand = [&](unsigned i) {
@@ -537,6 +542,17 @@ static arith::CmpIPredicate swapOperands(arith::CmpIPredicate predicate) {
     return predicate;
   }
   llvm_unreachable("unknown predicate");
+}
+
+std::optional<AffineExpr> mlir::wc::getThreadExpr(WarpJobOp job, Value value,
+                                                  Operation *user) {
+  SmallVector<Value> symbols;
+  IndexBuilder builder(job, /*uniformity=*/nullptr, symbols);
+  std::string reason;
+  std::optional<AffineExpr> expr = builder.build(value, user, reason);
+  if (!expr || !symbols.empty())
+    return std::nullopt;
+  return simplifyAffineExpr(*expr, 3, 0);
 }
 
 std::optional<ThreadBound>

@@ -247,10 +247,11 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
   laneI32 =
       arith::IndexCastUIOp::create(rewriter, loc, rewriter.getI32Type(), lane);
 
-  // The variables the phase writes: the own element (threads `storers`)
-  // and fixed elements (position, writer).
-  std::optional<int64_t> storeOffset;
-  ThreadRange storers{0, 0};
+  // The variables the phase writes: the own elements at `ownOffsets` from
+  // the thread (threads `storers`; several when a thread stores several
+  // elements of its lane) and fixed elements (position, writer).
+  SmallVector<int64_t, 2> ownOffsets;
+  SmallVector<ThreadRange, 2> storers;
   SmallVector<std::pair<int64_t, int64_t>> fixedStores;
   // Whether a fixed store may not run for its writer (then the carried
   // value must start as the element's current value).
@@ -273,16 +274,25 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
         conditionalFixed.insert(store);
       return;
     }
-    storeOffset = access.elements[0].value;
+    int64_t offset = access.elements[0].value;
     ThreadRange range = getThreadRange(op, phase, block);
-    storers = storers.hi <= storers.lo
-                  ? range
-                  : ThreadRange{std::min(storers.lo, range.lo),
-                                std::max(storers.hi, range.hi)};
+    auto *known = llvm::find(ownOffsets, offset);
+    if (known == ownOffsets.end()) {
+      ownOffsets.push_back(offset);
+      storers.push_back(range);
+      return;
+    }
+    ThreadRange &merged = storers[known - ownOffsets.begin()];
+    merged = {std::min(merged.lo, range.lo), std::max(merged.hi, range.hi)};
   });
-  auto isOwn = [&](const Element &element) {
-    return storeOffset && element.kind == Element::Kind::Relative &&
-           element.value == *storeOffset;
+  // The carried own element `element` is, if any.
+  auto ownIndex = [&](const Element &element) -> std::optional<unsigned> {
+    if (element.kind != Element::Kind::Relative)
+      return std::nullopt;
+    auto *it = llvm::find(ownOffsets, element.value);
+    if (it == ownOffsets.end())
+      return std::nullopt;
+    return it - ownOffsets.begin();
   };
 
   // Gather, at warp level, what the phase reads (one vector per element
@@ -302,12 +312,11 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
       continue;
     ThreadRange range = getThreadRange(access->op, phase, block);
     for (const Element &element : access->elements)
-      if (!isOwn(element))
+      if (!ownIndex(element))
         addPattern(element, range);
   }
-  if (storeOffset)
-    addPattern({Element::Kind::Relative, *storeOffset},
-               ThreadRange{0, blockSize});
+  for (int64_t offset : ownOffsets)
+    addPattern({Element::Kind::Relative, offset}, ThreadRange{0, blockSize});
   // A fixed element's carried value starts as its current value only when
   // the writer may read it or may not store it.
   auto needsCurrent = [&](std::pair<int64_t, int64_t> store) {
@@ -329,8 +338,8 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
     gathered.push_back(gather(loc, array, element, range));
 
   // Inside the phase: reads become extracts (or carried values), stores
-  // update the carried values. State 0 is the own element, if any, then
-  // one per fixed store.
+  // update the carried values: one state per own offset, then one per
+  // fixed store.
   Block &body = phase.getBody().front();
   Value v = phase.getVirtualThreadIndex();
   auto extractFor = [&](Element element) -> Value {
@@ -340,7 +349,7 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
                                      gathered[it - patterns.begin()],
                                      ArrayRef<OpFoldResult>{v});
   };
-  unsigned firstFixed = storeOffset ? 1 : 0;
+  unsigned firstFixed = ownOffsets.size();
   auto visit = [&](Operation *op, MutableArrayRef<Value> state) {
     // The op goes: forget it, as a new op may take its address.
     const PlannedAccess &access = *accessOf.lookup(op);
@@ -349,7 +358,7 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
     Location l = op->getLoc();
     if (access.isStore) {
       Value stored = cast<memref::StoreOp>(op).getValueToStore();
-      unsigned index = 0;
+      unsigned index = ownIndex(access.elements[0]).value_or(0);
       if (access.writer >= 0)
         index =
             firstFixed +
@@ -378,17 +387,19 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
     };
     SmallVector<Value, 2> values;
     for (const Element &element : access.elements) {
-      if (isOwn(element)) {
-        values.push_back(state[0]);
+      if (std::optional<unsigned> own = ownIndex(element)) {
+        values.push_back(state[*own]);
         continue;
       }
       Value value = extractFor(element);
       // A thread reading an element it may have written in this phase.
-      if (storeOffset && element.kind == Element::Kind::Fixed) {
-        int64_t t = element.value - *storeOffset;
-        if (t >= 0 && t < blockSize)
-          value = arith::SelectOp::create(rewriter, l, isThread(t), state[0],
-                                          value);
+      if (element.kind == Element::Kind::Fixed) {
+        for (auto [k, offset] : llvm::enumerate(ownOffsets)) {
+          int64_t t = element.value - offset;
+          if (t >= 0 && t < blockSize)
+            value = arith::SelectOp::create(rewriter, l, isThread(t), state[k],
+                                            value);
+        }
       }
       for (auto [k, store] : llvm::enumerate(fixedStores))
         if (positionFor(element, store.second) == store.first)
@@ -413,8 +424,8 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
   StateAccesses inPhase{isAccess, isStore, visit};
   rewriter.setInsertionPointToStart(&body);
   SmallVector<Value> initial;
-  if (storeOffset)
-    initial.push_back(extractFor({Element::Kind::Relative, *storeOffset}));
+  for (int64_t offset : ownOffsets)
+    initial.push_back(extractFor({Element::Kind::Relative, offset}));
   for (auto store : fixedStores)
     initial.push_back(needsCurrent(store)
                           ? extractFor({Element::Kind::Fixed, store.first})
@@ -436,13 +447,13 @@ Value BufferRewriter::rewritePhase(VThreadsOp phase, Value array) {
 
   // Write the stored elements back into the lane array.
   rewriter.setInsertionPointAfter(newPhase);
-  if (storeOffset) {
-    int64_t chunk = llvm::divideFloorSigned(*storeOffset, kWarpSize);
+  for (auto [k, offset] : llvm::enumerate(ownOffsets)) {
+    int64_t chunk = llvm::divideFloorSigned(offset, kWarpSize);
     for (int64_t v = 0; v < vthreads; ++v) {
       int64_t slot = v + chunk;
-      if (slot < 0 || slot >= slots || !getActiveLanes(storers, v))
+      if (slot < 0 || slot >= slots || !getActiveLanes(storers[k], v))
         continue;
-      Value value = vector::ExtractOp::create(rewriter, loc, written[0],
+      Value value = vector::ExtractOp::create(rewriter, loc, written[k],
                                               ArrayRef<int64_t>{v});
       if ((v + 1) * kWarpSize > blockSize) {
         // Lanes past the block's end run no thread: keep their slot.

@@ -347,7 +347,14 @@ FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
   // Per phase: one offset for stores relative to the thread, one writer per
   // fixed element, which no thread's relative store may also write, and no
   // butterfly read of an element a shifted store may write.
-  DenseMap<Operation *, int64_t> phaseStore;
+  // Own stores per phase: position, the threads that may store there, and
+  // the first store.
+  struct OwnStore {
+    int64_t position;
+    ThreadRange range;
+    Operation *op;
+  };
+  DenseMap<Operation *, SmallVector<OwnStore, 2>> phaseStores;
   // In program order: the first conflict found names the culprit, so the
   // note must not depend on pointer hashing.
   llvm::MapVector<std::pair<Operation *, int64_t>,
@@ -368,24 +375,56 @@ FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
       }
       continue;
     }
-    auto [it, inserted] = phaseStore.try_emplace(phase, position);
-    if (!inserted && it->second != position) {
-      why = "a phase stores to two elements per thread";
-      return failure();
-    }
+    ThreadRange range =
+        getThreadRange(access.op, cast<VThreadsOp>(phase), block);
+    auto &stores = phaseStores[phase];
+    auto *known = llvm::find_if(
+        stores, [&](OwnStore &store) { return store.position == position; });
+    if (known == stores.end())
+      stores.push_back({position, range, access.op});
+    else
+      known->range = {std::min(known->range.lo, range.lo),
+                      std::max(known->range.hi, range.hi)};
+  }
+  // Several own elements per thread in a phase (a thread storing elements
+  // `tid` and `tid + 64`): each is written back slot by slot after the
+  // phase, so no slot may be written back for two of them.
+  int64_t vthreads = job.getVirtualThreads();
+  for (auto &[phase, stores] : phaseStores) {
+    if (stores.size() < 2)
+      continue;
+    DenseSet<int64_t> slots;
+    for (OwnStore &store : stores)
+      for (int64_t v = 0; v < vthreads; ++v) {
+        if (!getActiveLanes(store.range, v))
+          continue;
+        if (!slots
+                 .insert(v + llvm::divideFloorSigned(store.position, kWarpSize))
+                 .second) {
+          culprit = store.op;
+          why = "a phase stores to several elements per thread that share "
+                "a slot of the lane array";
+          return failure();
+        }
+      }
   }
   for (auto &[key, writer] : fixedWriter) {
-    auto it = phaseStore.find(key.first);
+    auto it = phaseStores.find(key.first);
     culprit = writer.second;
-    if (it != phaseStore.end() && key.second - it->second >= 0 &&
-        key.second - it->second < job.getBlockSize()) {
-      why = "a fixed element is also a thread's own stored element";
-      return failure();
-    }
+    if (it == phaseStores.end())
+      continue;
+    for (OwnStore &store : it->second)
+      if (key.second - store.position >= 0 &&
+          key.second - store.position < job.getBlockSize()) {
+        why = "a fixed element is also a thread's own stored element";
+        return failure();
+      }
   }
   for (const PlannedAccess &access : plan.accesses) {
-    auto it = phaseStore.find(access.op->getParentOfType<VThreadsOp>());
-    if (it == phaseStore.end() || it->second == 0)
+    auto it = phaseStores.find(access.op->getParentOfType<VThreadsOp>());
+    if (it == phaseStores.end() ||
+        llvm::all_of(it->second,
+                     [](OwnStore &store) { return store.position == 0; }))
       continue;
     for (const Element &element : access.elements)
       if (element.kind == Element::Kind::Butterfly) {
@@ -494,9 +533,96 @@ static scf::ForOp findLoopToUnroll(WarpJobOp job,
   return nullptr;
 }
 
+/// The trip count of `loop`, a loop in a phase of `job` whose bounds depend
+/// on the thread (`for i = tid; i < N; i += T`, several elements per
+/// thread, also with the bound `--scf-for-loop-peeling` computes) and whose
+/// step is a constant, when it is the same for every thread of the job;
+/// nullopt otherwise.
+static std::optional<int64_t> getThreadStridedTrips(WarpJobOp job,
+                                                    scf::ForOp loop) {
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step <= 0 ||
+      (getConstantIntValue(loop.getLowerBound()) &&
+       getConstantIntValue(loop.getUpperBound())))
+    return std::nullopt;
+  std::optional<AffineExpr> lower =
+      getThreadExpr(job, loop.getLowerBound(), loop);
+  std::optional<AffineExpr> upper =
+      lower ? getThreadExpr(job, loop.getUpperBound(), loop) : std::nullopt;
+  if (!upper)
+    return std::nullopt;
+  ArrayRef<int64_t> block = job.getBlock();
+  MLIRContext *context = job.getContext();
+  auto at = [&](AffineExpr expr, ArrayRef<AffineExpr> thread) {
+    return dyn_cast<AffineConstantExpr>(
+        simplifyAffineExpr(expr.replaceDims(thread), 0, 0));
+  };
+  std::optional<int64_t> common;
+  for (int64_t z = 0; z < block[2]; ++z)
+    for (int64_t y = 0; y < block[1]; ++y)
+      for (int64_t x = 0; x < block[0]; ++x) {
+        SmallVector<AffineExpr, 3> thread = {getAffineConstantExpr(x, context),
+                                             getAffineConstantExpr(y, context),
+                                             getAffineConstantExpr(z, context)};
+        AffineConstantExpr lo = at(*lower, thread), hi = at(*upper, thread);
+        if (!lo || !hi)
+          return std::nullopt;
+        int64_t trips =
+            hi.getValue() <= lo.getValue()
+                ? 0
+                : llvm::divideCeil(hi.getValue() - lo.getValue(), *step);
+        if (common && *common != trips)
+          return std::nullopt;
+        common = trips;
+      }
+  return common;
+}
+
+/// Rewrites, in the phases of `func`, each loop over several elements per
+/// thread (see getThreadStridedTrips) that accesses workgroup memory into a
+/// loop over the same trip count for every thread, `for k = 0 to trips`,
+/// with `i = lower + k * step`: the elements become `tid + k * T`, which
+/// unrolling turns into constants relative to the thread.
+static void normalizeThreadStridedLoops(gpu::GPUFuncOp func) {
+  SmallVector<std::pair<scf::ForOp, int64_t>> loops;
+  func.walk([&](scf::ForOp loop) {
+    auto job = loop->getParentOfType<WarpJobOp>();
+    if (!job || !loop->getParentOfType<VThreadsOp>())
+      return;
+    bool accessesWorkgroup = false;
+    loop.getBody()->walk([&](Operation *op) {
+      accessesWorkgroup |= isa<memref::LoadOp, memref::StoreOp>(op) &&
+                           llvm::any_of(op->getOperands(), [](Value v) {
+                             return isWorkgroupMemRef(v.getType());
+                           });
+    });
+    if (!accessesWorkgroup)
+      return;
+    if (std::optional<int64_t> trips = getThreadStridedTrips(job, loop))
+      loops.push_back({loop, *trips});
+  });
+  for (auto [loop, trips] : loops) {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Value lower = loop.getLowerBound(), step = loop.getStep();
+    loop.getLowerBoundMutable().assign(
+        arith::ConstantIndexOp::create(b, loc, 0));
+    loop.getUpperBoundMutable().assign(
+        arith::ConstantIndexOp::create(b, loc, trips));
+    loop.getStepMutable().assign(arith::ConstantIndexOp::create(b, loc, 1));
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    Value i = arith::AddIOp::create(b, loc, lower,
+                                    arith::MulIOp::create(b, loc, k, step));
+    k.replaceAllUsesExcept(
+        i, i.getDefiningOp<arith::AddIOp>().getRhs().getDefiningOp());
+  }
+}
+
 /// Unrolls, in `func`, the uniform loops that keep buffer indices from being
 /// constants relative to the thread, then folds the now-constant indices.
 void remap::unrollForRemap(gpu::GPUFuncOp func) {
+  normalizeThreadStridedLoops(func);
   MLIRContext *context = func.getContext();
   RewritePatternSet patterns(context);
   for (Dialect *dialect : context->getLoadedDialects())

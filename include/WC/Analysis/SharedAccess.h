@@ -144,6 +144,13 @@ llvm::StringRef stringifyAccessKind(AccessPattern::Kind kind);
 std::optional<ThreadBound> matchThreadBound(WarpJobOp job, Value condition,
                                             Operation *user);
 
+/// The expression of integer `value`, used at `user` in `job`, over the
+/// original thread ids `d0, d1, d2` alone (integer casts, index arithmetic
+/// and values carried from earlier phases seen through); nullopt when it
+/// depends on anything else.
+std::optional<AffineExpr> getThreadExpr(WarpJobOp job, Value value,
+                                        Operation *user);
+
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);
 

@@ -338,8 +338,9 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// One phase stores buf[tid] and buf[tid + 32]: one layout, but two elements
-// per thread.
+// One phase stores buf[tid] and buf[tid + 32]: one layout, but thread t
+// and thread t + 32 both write element t + 32 (slot 1 of a lane), a race the
+// per-slot write-back cannot order.
 
 // CHECK-LABEL: gpu.module @two_per_thread
 // CHECK: gpu.func @k(%{{.*}}) workgroup(%[[BUF:.*]] : memref<96xi32, #gpu.address_space<workgroup>>) kernel
@@ -351,7 +352,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @two_per_thread {
     // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
-    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<96xi32, #gpu.address_space<workgroup>>) stays in shared memory: a phase stores to two elements per thread}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<96xi32, #gpu.address_space<workgroup>>) stays in shared memory: a phase stores to several elements per thread that share a slot of the lane array}}
     gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)
         workgroup(%buf: memref<96xi32, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {

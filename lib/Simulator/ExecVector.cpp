@@ -2,7 +2,8 @@
 //
 // The simulator's semantics of the 1-D `vector` ops that hold per-lane
 // register arrays (lowered lane arrays, per-virtual-thread values): build,
-// broadcast, extract and insert, with static or dynamic positions.
+// broadcast, extract and insert, with static or dynamic positions, and 1-D
+// transfers between memory and such vectors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,81 @@
 using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::sim;
+
+/// Reads (`stored` null) or writes a 1-D vector transfer lane by lane:
+/// element `k` is at the transfer's indices with `k` added in the memref
+/// dimension its permutation map names (or none, for a broadcast); an
+/// element past the memref's bounds in a dimension that is not in bounds,
+/// or masked off, reads `padding` and is not written.
+static FailureOr<bool> executeTransfer(Interpreter &interp,
+                                       VectorTransferOpInterface transfer,
+                                       Value stored, LaneMask mask) {
+  Operation *op = transfer.getOperation();
+  VectorType type = transfer.getVectorType();
+  AffineMap map = transfer.getPermutationMap();
+  if (type.getRank() != 1 || map.getNumResults() != 1)
+    return interp.error(op) << "only 1-D vector transfers are supported by "
+                               "the simulator";
+  std::optional<unsigned> dim;
+  if (auto d = dyn_cast<AffineDimExpr>(map.getResult(0)))
+    dim = d.getPosition();
+  else if (!isa<AffineConstantExpr>(map.getResult(0)))
+    return interp.error(op) << "unsupported permutation map in a vector "
+                               "transfer";
+  bool inBounds = transfer.isDimInBounds(0);
+  Value padding;
+  if (auto read = dyn_cast<vector::TransferReadOp>(op))
+    padding = read.getPadding();
+  unsigned width = type.getNumElements();
+  const WarpValue &ref = interp.get(transfer.getBase());
+  WarpValue result = WarpValue::perLane(width);
+  LaneMask lanes = interp.isDevice() ? mask : 1u;
+  SmallVector<int64_t, 4> idx;
+  LogicalResult status = success();
+  forEachLane(lanes, [&](unsigned l) {
+    if (failed(status))
+      return;
+    const MemRefDesc &desc = *ref.ref(l);
+    for (unsigned k = 0; k < width; ++k) {
+      idx.clear();
+      for (Value index : transfer.getIndices())
+        idx.push_back(static_cast<int64_t>(interp.scalar(index, l)));
+      if (dim)
+        idx[*dim] += k;
+      bool enabled =
+          !transfer.getMask() || (interp.get(transfer.getMask()).get(l, k) & 1);
+      bool outside =
+          dim && !inBounds && (idx[*dim] < 0 || idx[*dim] >= desc.sizes[*dim]);
+      if (!enabled || outside) {
+        if (!stored)
+          result.bits[l * width + k] = interp.scalar(padding, l);
+        continue;
+      }
+      FailureOr<int64_t> element = interp.resolveElement(op, desc, idx, l);
+      if (failed(element) ||
+          failed(interp.recordAccess(op, *desc.buffer, *element,
+                                     /*isWrite=*/stored != nullptr, l))) {
+        status = failure();
+        return;
+      }
+      if (stored)
+        desc.buffer->store(*element, truncateTo(desc.buffer->elementType,
+                                                interp.get(stored).get(l, k)));
+      else
+        result.bits[l * width + k] = desc.buffer->load(*element);
+    }
+  });
+  if (failed(status))
+    return failure();
+  if (!stored) {
+    if (!interp.isDevice()) {
+      result.uniform = true;
+      result.bits.resize(width);
+    }
+    interp.set(op->getResult(0), std::move(result));
+  }
+  return true;
+}
 
 /// Semantics of the 1-D vector ops (the register arrays of wc lowerings).
 FailureOr<bool> sim::executeVectorOp(Interpreter &interp, Operation &op,
@@ -33,6 +109,29 @@ FailureOr<bool> sim::executeVectorOp(Interpreter &interp, Operation &op,
   if (!isa<vector::VectorDialect>(op.getDialect()))
     return false;
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
+      .Case([&](vector::TransferReadOp read) {
+        return executeTransfer(interp, read, nullptr, mask);
+      })
+      .Case([&](vector::TransferWriteOp write) {
+        return executeTransfer(interp, write, write.getVector(), mask);
+      })
+      .Case([&](vector::CreateMaskOp create) -> FailureOr<bool> {
+        VectorType type = create.getVectorType();
+        if (type.getRank() != 1)
+          return interp.error(&op) << "only 1-D masks are supported by the "
+                                      "simulator";
+        unsigned width = type.getNumElements();
+        Value bound = create.getOperand(0);
+        bool uniform = !interp.isDevice() || interp.get(bound).uniform;
+        WarpValue v = makeVector(width, uniform);
+        forEachLane(uniform ? 1u : mask, [&](unsigned l) {
+          int64_t n = static_cast<int64_t>(interp.scalar(bound, l));
+          for (unsigned k = 0; k < width; ++k)
+            v.bits[(uniform ? 0 : l) * width + k] = int64_t(k) < n;
+        });
+        setVector(create.getResult(), std::move(v));
+        return true;
+      })
       .Case([&](vector::FromElementsOp from) {
         unsigned width = from.getElements().size();
         bool uniform = !interp.isDevice() ||

@@ -495,6 +495,12 @@ LogicalResult Interpreter::execute(Operation &op, LaneMask mask) {
   if (missingValue)
     return failure();
   ++executedOps;
+  uint64_t limit = sim.options.maxSteps;
+  if (limit && sim.steps.fetch_add(1, std::memory_order_relaxed) >= limit)
+    return error(&op, isDevice() ? mask : 0)
+           << "step limit reached: " << limit
+           << " operations executed (an endless loop, or a wait for memory "
+              "nothing writes?); raise it with --max-steps";
   if (isa<scf::IfOp>(op))
     return executeScfIf(op, mask);
   if (isa<scf::ForOp>(op))
@@ -505,7 +511,7 @@ LogicalResult Interpreter::execute(Operation &op, LaneMask mask) {
     return executeCall(op, mask);
   for (auto family :
        {executeArithOp, executeAffineOp, executeVectorOp, executeMemRefOp,
-        executeWarpOp, executeWCStructureOp, executeHostOp}) {
+        executeWarpOp, executeWCStructureOp, executeHostOp, executeReportOp}) {
     FailureOr<bool> handled = family(*this, op, mask);
     if (failed(handled))
       return failure();

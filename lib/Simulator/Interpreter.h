@@ -18,6 +18,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <map>
@@ -59,6 +60,9 @@ struct Simulator {
   SymbolTableCollection symbols;
   /// Module globals (memref.global) by name, created on first use.
   llvm::DenseMap<Operation *, Buffer *> globals;
+  /// Operations executed so far, against options.maxSteps (the warps of a
+  /// block take turns on threads).
+  std::atomic<uint64_t> steps{0};
 
   Simulator(ModuleOp module, std::ostream &out, const SimulatorOptions &options)
       : module(module), out(out), options(options) {}
@@ -167,6 +171,8 @@ FailureOr<bool> executeArithOp(Interpreter &interp, Operation &op,
 FailureOr<bool> executeVectorOp(Interpreter &interp, Operation &op,
                                 LaneMask mask);
 FailureOr<bool> executeAffineOp(Interpreter &interp, Operation &op,
+                                LaneMask mask);
+FailureOr<bool> executeReportOp(Interpreter &interp, Operation &op,
                                 LaneMask mask);
 FailureOr<bool> executeMemRefOp(Interpreter &interp, Operation &op,
                                 LaneMask mask);

@@ -43,6 +43,11 @@ static cl::opt<std::string>
 static cl::opt<bool> noRaces("no-race-detection",
                              cl::desc("Do not check workgroup memory races"),
                              cl::init(false));
+static cl::opt<uint64_t>
+    maxSteps("max-steps",
+             cl::desc("Operations the run may execute before it ends with an "
+                      "error (0: no limit)"),
+             cl::init(wc::SimulatorOptions().maxSteps));
 static cl::opt<bool> printStats("sim-stats",
                                 cl::desc("Print execution counts and time to "
                                          "stderr"),
@@ -96,6 +101,7 @@ int main(int argc, char **argv) {
   wc::SimulatorOptions options;
   options.entry = entry;
   options.detectRaces = !noRaces;
+  options.maxSteps = maxSteps;
   wc::SimulatorStats stats;
   auto start = std::chrono::steady_clock::now();
   LogicalResult result = wc::simulate(*module, std::cout, options, &stats);

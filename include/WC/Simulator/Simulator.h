@@ -26,6 +26,11 @@ struct SimulatorOptions {
   std::string entry = "main";
   /// Report data races on workgroup memory.
   bool detectRaces = true;
+  /// Operations the whole run may execute (host ops plus warp ops, each
+  /// warp op counted once per warp); a run that reaches it ends with an
+  /// error naming the op, the block and the warp (an endless loop, or a
+  /// kernel waiting on memory nothing will write). 0: no limit.
+  uint64_t maxSteps = 200'000'000;
 };
 
 /// Counters of one run, for the speed benchmark.

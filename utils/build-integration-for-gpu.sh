@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Compiles every integration program that has GPU check lines (a
-# `gpu-outputs` RUN line) into .device-build/integration/NAME.exe (and
-# NAME.aggregated.exe, after wc-aggregate), ready to
-# be carried to a GPU machine and run with utils/gpu-run.sh. Then:
+# Compiles every executed program that has GPU check lines (a `gpu-outputs`
+# RUN line) into .device-build/integration/NAME.exe, NAME.aggregated.exe
+# (after wc-aggregate) and NAME.consolidated.exe (after the cost model's
+# pick), ready to be carried to a GPU machine and run with utils/gpu-run.sh:
+# the integration programs of test/Integration, and the producer programs of
+# test/Producers as their producer pipeline generated them (the files lit
+# leaves in build/test/Producers/Output: run the test suite first). Then:
 #   (GPU)  bash utils/gpu-run.sh -o OUT .device-build/integration/*.exe
 #   (here) bash utils/check-gpu-outputs.sh OUT
 set -euo pipefail
@@ -11,13 +14,24 @@ dest=.device-build/integration
 rm -rf "$dest"
 mkdir -p "$dest"
 status=0
-for test in test/Integration/*.mlir; do
+for test in test/Integration/*.mlir test/Producers/*.mlir; do
   grep -q 'gpu-outputs' "$test" || continue
   name=$(basename "$test")
-  # As written, and after warp aggregation (NAME.aggregated.exe).
-  if python3 utils/wc-compile.py "$test" -o "$dest/$name.exe" &&
-     python3 utils/wc-compile.py "$test" -o "$dest/$name.aggregated.exe" \
-       --pipeline=--wc-aggregate; then
+  source=$test
+  if [[ $test == test/Producers/* ]]; then
+    source=build/test/Producers/Output/$name.tmp.mlir
+    if [ ! -f "$source" ]; then
+      echo "FAILED: $source missing (run the test suite first)" >&2
+      status=1
+      continue
+    fi
+  fi
+  # As written, after warp aggregation, and the cost model's pick.
+  if python3 utils/wc-compile.py "$source" -o "$dest/$name.exe" &&
+     python3 utils/wc-compile.py "$source" -o "$dest/$name.aggregated.exe" \
+       --pipeline=--wc-aggregate &&
+     python3 utils/wc-compile.py "$source" -o "$dest/$name.consolidated.exe" \
+       --pipeline=--wc-consolidate; then
     echo "compiled $name"
   else
     echo "FAILED to compile $name" >&2

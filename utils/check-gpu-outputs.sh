@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks the outputs the integration programs printed on a GPU against their
-# FileCheck lines: runs the integration suite with --param gpu_outputs=DIR,
+# Checks the outputs the integration and producer programs printed on a GPU
+# against their FileCheck lines: runs those tests with --param gpu_outputs=DIR,
 # where DIR holds NAME.mlir.out for each program (utils/gpu-run.sh -o DIR),
 # or a tarball of them.
 set -euo pipefail
@@ -13,4 +13,5 @@ if [ -f "$outputs" ]; then
   outputs=$(dirname "$(find "$dir" -name '*.out' | head -n 1)")
 fi
 outputs=$(cd "$outputs" && pwd)
-/usr/lib/llvm-22/bin/lit -v --param gpu_outputs="$outputs" build/test/Integration
+/usr/lib/llvm-22/bin/lit -v --param gpu_outputs="$outputs" build/test/Integration \
+  build/test/Producers

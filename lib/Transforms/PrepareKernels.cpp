@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WC/Analysis/SharedAccess.h"
+#include "WC/Analysis/Uniformity.h"
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
@@ -458,6 +459,32 @@ static void foldAliases(gpu::GPUFuncOp func) {
 }
 
 //===----------------------------------------------------------------------===//
+// Uniform reductions
+//===----------------------------------------------------------------------===//
+
+/// Marks `uniform` the block reductions of `func` that every thread of the
+/// block reaches (no thread-dependent control flow around them): upstream's
+/// NVVM lowering rewrites only those, and outlining or a producer may not
+/// have said so. Returns how many.
+static unsigned markUniformReductions(gpu::GPUFuncOp func) {
+  if (!func.getBody().hasOneBlock())
+    return 0;
+  std::optional<UniformityAnalysis> uniformity;
+  unsigned count = 0;
+  func.walk([&](gpu::AllReduceOp reduce) {
+    if (reduce.getUniform())
+      return;
+    if (!uniformity)
+      uniformity.emplace(func);
+    if (uniformity->getVaryingControl(reduce))
+      return;
+    reduce.setUniform(true);
+    ++count;
+  });
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
@@ -511,6 +538,10 @@ void PrepareKernelsPass::runOnOperation() {
     foldAliases(func);
     replacedGlobals.insert(builder.replacedGlobals.begin(),
                            builder.replacedGlobals.end());
+    if (unsigned count = markUniformReductions(func))
+      emitRemark(func.getLoc(), "wc-prepare: ")
+          << count << " gpu.all_reduce" << (count == 1 ? "" : "s")
+          << " reached by every thread of the block marked uniform";
     if (builder.allocations || builder.globals || builder.views) {
       InFlightDiagnostic remark =
           emitRemark(func.getLoc(), "wc-prepare: workgroup attributions from ");

@@ -7,8 +7,13 @@
 // RUN: wc-sim %s %delegated | FileCheck %s
 // RUN: wc-sim %s %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
-// Not run on the GPU: neither upstream's nor wc's NVVM lowering handles
-// gpu.all_reduce (see docs/capabilities.md).
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
+// RUN: wc-opt %s --wc-lower-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOWER
+// The NVVM lowering (upstream's all-reduce rewrite) takes only reductions
+// marked uniform; wc-prepare marks the one every thread reaches.
+// LOWER: remark: wc-prepare: 1 gpu.all_reduce reached by every thread of the block marked uniform
 
 // gpu.all_reduce over a 100-thread block (4 warps, the last partial) in a
 // uniform loop: every thread gets the block's sum, then its maximum.

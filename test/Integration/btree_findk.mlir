@@ -10,6 +10,7 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{agents=3})' | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // b+tree findK (after Rodinia's b+tree): one 64-thread block per query
 // walks a complete 64-ary tree of 3 levels (root, 64 inner nodes, 4096

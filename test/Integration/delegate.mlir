@@ -10,6 +10,7 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{order=y-major throttle=2 warps=2},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // Persistent warp agents over a 5 x 3 grid of 64-thread blocks (15 jobs):
 // each block mirrors its row through workgroup memory (an index wc-remap

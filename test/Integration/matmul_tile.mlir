@@ -9,6 +9,7 @@
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // Tiled matrix multiply (after the CUDA SDK's matrixMul): C = A B with
 // 16 x 16 blocks, each computing a 16 x 16 tile of C. A loop over the K / 16

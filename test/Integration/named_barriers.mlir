@@ -9,6 +9,7 @@
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // Warp specialisation: in a 128-thread block, warps 0-1 produce into
 // workgroup memory and arrive at named barrier 1; warps 2-3 sync on it and

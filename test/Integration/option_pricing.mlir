@@ -9,6 +9,7 @@
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // A BlackScholes-like kernel (after CUDA's sample): every thread prices one
 // option from its spot, strike and time with arithmetic only (a rational

@@ -10,6 +10,7 @@
 // RUN: wc-opt %t.cleaned.mlir --wc-aggregate --wc-remap -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // A tree reduction in the shapes producers emit: an inline gpu.launch whose
 // constants live outside it (as --canonicalize leaves them), the tree in a

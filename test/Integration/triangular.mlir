@@ -10,6 +10,7 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{schedule=dynamic agents=5})' | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // Triangular work per block (after the correlation kernels of PolyBench):
 // block r of 64 threads correlates row r with the rows below it, so block

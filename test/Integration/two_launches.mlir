@@ -9,6 +9,7 @@
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // Two launches in a row on the same device buffer: the second sees what the
 // first wrote (x -> 2x + 1, twice), and memory registered from the host is

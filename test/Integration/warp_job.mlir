@@ -9,6 +9,7 @@
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // One warp per original 72-thread block (3 virtual threads per lane, the
 // last group partial): phase 1 loads and keeps values in registers, the

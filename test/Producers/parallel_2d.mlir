@@ -4,6 +4,9 @@
 // RUN:   -o %t.mlir
 // RUN: FileCheck %s --check-prefix=KERNEL --input-file=%t.mlir
 // RUN: wc-sim %t.mlir | FileCheck %s
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 // RUN: wc-sim %t.mlir %lowered | FileCheck %s
 // RUN: wc-sim %t.mlir %aggregated | FileCheck %s
 // RUN: wc-sim %t.mlir %aggregated_lowered | FileCheck %s

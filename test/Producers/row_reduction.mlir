@@ -3,6 +3,9 @@
 // RUN:   --canonicalize --cse -o %t.mlir
 // RUN: FileCheck %s --check-prefix=STRIPPED --input-file=%t.mlir
 // RUN: wc-sim %t.mlir | FileCheck %s
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 // RUN: wc-sim %t.mlir %lowered | FileCheck %s
 // RUN: wc-sim %t.mlir %aggregated | FileCheck %s
 // RUN: wc-sim %t.mlir %aggregated_lowered | FileCheck %s

@@ -34,7 +34,9 @@ def PrepareKernels : Pass<"wc-prepare", "::mlir::ModuleOp"> {
     - loads and stores through `memref.subview`, `memref.expand_shape` and
       `memref.collapse_shape` access the buffer directly (upstream's alias
       folding; indices become `affine.apply`), so that no view of a
-      thread's element stays live across a barrier.
+      thread's element stays live across a barrier;
+    - a `gpu.all_reduce` every thread of the block reaches is marked
+      `uniform` (upstream's NVVM lowering takes only those).
 
     Each kernel it changes gets a remark with what became attributions;
     an allocation left in place gets a remark with the reason. With

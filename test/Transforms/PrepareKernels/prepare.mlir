@@ -329,3 +329,30 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A block reduction every thread reaches is marked uniform (the NVVM
+// lowering rewrites only those); one under a thread-dependent branch is not.
+// CHECK-LABEL: gpu.module @reductions
+// CHECK: gpu.all_reduce add %{{.*}} uniform
+// CHECK: scf.if
+// CHECK: gpu.all_reduce maxnumf %{{.*}} {
+module attributes {gpu.container_module} {
+  gpu.module @reductions {
+    // expected-remark @+1 {{wc-prepare: 1 gpu.all_reduce reached by every thread of the block marked uniform}}
+    gpu.func @k(%out: memref<64xf32>) kernel {
+      %c16 = arith.constant 16 : index
+      %t = gpu.thread_id x
+      %x = memref.load %out[%t] : memref<64xf32>
+      %sum = gpu.all_reduce add %x {} : (f32) -> (f32)
+      memref.store %sum, %out[%t] : memref<64xf32>
+      %low = arith.cmpi ult, %t, %c16 : index
+      scf.if %low {
+        %m = gpu.all_reduce maxnumf %x {} : (f32) -> (f32)
+        memref.store %m, %out[%t] : memref<64xf32>
+      }
+      gpu.return
+    }
+  }
+}

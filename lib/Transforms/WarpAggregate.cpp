@@ -198,6 +198,12 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
   if (traits.warpDependent)
     return refuse("it uses '" + traits.warpDependent->getName().getStringRef() +
                   "', whose meaning depends on which threads share a warp");
+  // A private attribution is one buffer per thread; in a warp job every
+  // virtual thread of a lane would share the lane's one copy across phases.
+  if (llvm::any_of(func.getPrivateAttributions(),
+                   [](BlockArgument buffer) { return !buffer.use_empty(); }))
+    return refuse("it uses a private attribution, which the virtual threads "
+                  "of a lane would share");
   if (!func.getBody().hasOneBlock())
     return refuse("its body has several blocks (unstructured control flow)");
   UniformityAnalysis uniformity(func);

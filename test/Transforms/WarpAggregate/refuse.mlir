@@ -173,3 +173,30 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Private memory is per thread: in a warp job the virtual threads of a lane
+// would share one copy, and a value one writes before a barrier would be
+// another's after it. The kernel is left unchanged.
+// CHECK-LABEL: gpu.module @private_attribution
+// CHECK: gpu.barrier
+// CHECK-NOT: wc.warp_job
+module attributes {gpu.container_module} {
+  gpu.module @private_attribution {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses a private attribution, which the virtual threads of a lane would share}}
+    gpu.func @k(%out: memref<64xindex>)
+        workgroup(%w: memref<64xindex, #gpu.address_space<workgroup>>)
+        private(%p: memref<1xindex, #gpu.address_space<private>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %t = gpu.thread_id x
+      memref.store %t, %p[%c0] : memref<1xindex, #gpu.address_space<private>>
+      memref.store %t, %w[%t] : memref<64xindex, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %v = memref.load %p[%c0] : memref<1xindex, #gpu.address_space<private>>
+      memref.store %v, %out[%t] : memref<64xindex>
+      gpu.return
+    }
+  }
+}

@@ -20,6 +20,7 @@ a kernel with its data resident in L2).
 """
 import os
 import random
+import subprocess
 import re
 import sys
 
@@ -42,6 +43,7 @@ MAIN = """
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
     %c16 = arith.constant 16 : index
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index
@@ -173,6 +175,18 @@ def rotations(nbytes, launches):
     return launches
 
 
+def produce(text, passes, sizes):
+    """The program a producer pipeline (`passes`, wc-opt arguments: the
+    transform interpreter, parallel-loop mapping, ...) makes of `text` after
+    the `sizes` substitutions (the benchmark's shapes): kernels generated
+    the way a compiler stack would, not written here."""
+    for old, new in sizes.items():
+        text = text.replace(old, new)
+    wcopt = os.path.join(REPO, "build", "bin", "wc-opt")
+    return subprocess.run([wcopt, "-", *passes, "-o", "-"], input=text,
+                          capture_output=True, text=True, check=True).stdout
+
+
 def generate(name, spec, outdir, seed, samples=60, launches=20):
     """Writes OUTDIR/NAME.mlir: the kernel of `spec` in the timing harness
     (`samples` samples of `launches` launches; the defaults are what the
@@ -180,6 +194,8 @@ def generate(name, spec, outdir, seed, samples=60, launches=20):
     source, subs, launch, arguments = spec[:4]
     options = spec[4] if len(spec) > 4 else {}
     text = open(os.path.join(REPO, source)).read()
+    if "produce" in options:
+        text = produce(text, options["produce"], options.get("sizes", {}))
     start = text.index("  gpu.module @")
     kernels = text[start:text.index("  func.func private @print")]
     for old, new in subs.items():
@@ -252,5 +268,9 @@ def main(benches, argv):
     samples = int(argv[3]) if len(argv) > 3 else 60
     launches = int(argv[4]) if len(argv) > 4 else 20
     os.makedirs(outdir, exist_ok=True)
+    # BENCH_ONLY=a,b limits the programs to those named.
+    only = [n for n in os.environ.get("BENCH_ONLY", "").split(",") if n]
     for name, spec in benches.items():
+        if only and name not in only:
+            continue
         print(generate(name, spec, outdir, seed, samples, launches))

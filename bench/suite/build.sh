@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the benchmark suite (issue 7) into .device-build/suite/:
+# Builds the benchmark suite into .device-build/suite/ (BENCH_ONLY=a,b:
+# only those kernels):
 #  - every kernel of bench/suite/suite.py compiled by utils/wc-compile.py as
 #    NAME.VARIANT.exe for the variants below, and its CUDA twin
 #    (bench/suite/cuda/NAME.cu) by nvcc as NAME.cuda.exe;

@@ -55,20 +55,24 @@ static AffineExpr getLinearThreadIdExpr(ArrayRef<int64_t> block,
          getThreadIdExpr(2, block, context) * (block[0] * block[1]);
 }
 
-/// Whether index arithmetic in `type` cannot wrap for the indices of a
-/// workgroup buffer (index, or an integer of at least 32 bits).
-static bool isWideEnough(Type type) {
-  return type.isIndex() || type.getIntOrFloatBitWidth() >= 32;
+/// Whether `op` is an integer cast, and whether it keeps the values of
+/// indices: an index of a buffer that fits in workgroup memory takes the
+/// same value in 32 bits or more (index or an integer that wide on both
+/// sides); a narrower type may wrap it.
+static std::optional<bool> keepsIndexValues(Operation *op) {
+  if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+           arith::ExtUIOp, arith::TruncIOp>(op))
+    return std::nullopt;
+  auto wide = [](Type type) {
+    return type.isIndex() || type.getIntOrFloatBitWidth() >= 32;
+  };
+  return wide(op->getOperand(0).getType()) && wide(op->getResult(0).getType());
 }
 
-/// `value` without the integer casts around it that keep index values (see
-/// isWideEnough).
+/// `value` without the integer casts around it that keep index values.
 static Value stripIndexCasts(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-             arith::ExtUIOp, arith::TruncIOp>(def) ||
-        !isWideEnough(def->getOperand(0).getType()) ||
-        !isWideEnough(def->getResult(0).getType()))
+    if (keepsIndexValues(def) != std::optional<bool>(true))
       break;
     value = def->getOperand(0);
   }
@@ -201,12 +205,8 @@ std::optional<AffineExpr> IndexBuilder::build(Value value, Operation *user,
       return c.getSExtValue();
     return std::nullopt;
   };
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp, arith::TruncIOp>(def)) {
-    // An index of a buffer that fits in workgroup memory takes the same
-    // value in 32 bits or more; a narrower type may wrap it.
-    if (!isWideEnough(def->getOperand(0).getType()) ||
-        !isWideEnough(def->getResult(0).getType())) {
+  if (std::optional<bool> keeps = keepsIndexValues(def)) {
+    if (!*keeps) {
       reason = "index passes through an integer type narrower than 32 bits";
       return std::nullopt;
     }

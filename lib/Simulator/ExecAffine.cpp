@@ -99,14 +99,8 @@ executeMap(Interpreter &interp, Operation &op, AffineMap map,
 /// and dynamic sizes.
 static SmallVector<int64_t>
 resolveBasis(Interpreter &interp, ArrayRef<OpFoldResult> basis, unsigned lane) {
-  SmallVector<int64_t> sizes;
-  for (OpFoldResult size : basis) {
-    if (auto value = dyn_cast<Value>(size))
-      sizes.push_back(static_cast<int64_t>(interp.scalar(value, lane)));
-    else
-      sizes.push_back(cast<IntegerAttr>(cast<Attribute>(size)).getInt());
-  }
-  return sizes;
+  return llvm::map_to_vector(
+      basis, [&](OpFoldResult size) { return interp.index(size, lane); });
 }
 
 FailureOr<bool> sim::executeAffineOp(Interpreter &interp, Operation &op,

@@ -295,14 +295,6 @@ static FailureOr<bool> executeView(
   return true;
 }
 
-/// The value of `ofr` in `lane`.
-static int64_t resolveSize(Interpreter &interp, OpFoldResult ofr,
-                           unsigned lane) {
-  if (auto v = dyn_cast<Value>(ofr))
-    return static_cast<int64_t>(interp.scalar(v, lane));
-  return *getConstantIntValue(ofr);
-}
-
 /// Row-major strides of `sizes`.
 static SmallVector<int64_t, 4> getRowMajorStrides(ArrayRef<int64_t> sizes) {
   SmallVector<int64_t, 4> strides(sizes.size(), 1);
@@ -423,41 +415,27 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
         }
         return true;
       })
-      .Case([&](memref::SubViewOp subview) -> FailureOr<bool> {
-        const WarpValue &ref = interp.get(subview.getSource());
-        auto resolve = [&](OpFoldResult ofr, unsigned lane) -> int64_t {
-          if (auto v = dyn_cast<Value>(ofr))
-            return static_cast<int64_t>(interp.scalar(v, lane));
-          return *getConstantIntValue(ofr);
-        };
+      .Case([&](memref::SubViewOp subview) {
         llvm::SmallBitVector dropped = subview.getDroppedDims();
-        WarpValue result = WarpValue::perLaneMemRef();
-        bool uniform =
-            !interp.isDevice() || llvm::all_of(op.getOperands(), [&](Value v) {
-              return interp.get(v).uniform;
+        return executeView(
+            interp, op, subview.getSource(), mask,
+            [&](const MemRefDesc &src, unsigned l) {
+              auto desc = std::make_shared<MemRefDesc>();
+              desc->buffer = src.buffer;
+              desc->offset = src.offset;
+              for (unsigned d = 0; d < src.sizes.size(); ++d) {
+                desc->offset += interp.index(subview.getMixedOffsets()[d], l) *
+                                src.strides[d];
+                if (dropped.test(d))
+                  continue;
+                desc->sizes.push_back(
+                    interp.index(subview.getMixedSizes()[d], l));
+                desc->strides.push_back(
+                    interp.index(subview.getMixedStrides()[d], l) *
+                    src.strides[d]);
+              }
+              return desc;
             });
-        forEachLane(uniform ? 1u : mask, [&](unsigned l) {
-          const MemRefDesc &src = *ref.ref(l);
-          auto desc = std::make_shared<MemRefDesc>();
-          desc->buffer = src.buffer;
-          desc->offset = src.offset;
-          for (unsigned d = 0; d < src.sizes.size(); ++d) {
-            desc->offset +=
-                resolve(subview.getMixedOffsets()[d], l) * src.strides[d];
-            if (dropped.test(d))
-              continue;
-            desc->sizes.push_back(resolve(subview.getMixedSizes()[d], l));
-            desc->strides.push_back(resolve(subview.getMixedStrides()[d], l) *
-                                    src.strides[d]);
-          }
-          result.refs[l] = desc;
-        });
-        if (uniform) {
-          result.uniform = true;
-          result.refs = {result.refs[0]};
-        }
-        interp.set(subview.getResult(), std::move(result));
-        return true;
       })
       .Case([&](memref::ViewOp view) {
         // A typed view of a byte buffer's bytes, from the byte shift on.
@@ -495,18 +473,18 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
             });
       })
       .Case([&](memref::ReinterpretCastOp cast) {
-        return executeView(
-            interp, op, cast.getSource(), mask,
-            [&](const MemRefDesc &src, unsigned l) {
-              auto desc = std::make_shared<MemRefDesc>();
-              desc->buffer = src.buffer;
-              desc->offset = resolveSize(interp, cast.getMixedOffsets()[0], l);
-              for (OpFoldResult size : cast.getMixedSizes())
-                desc->sizes.push_back(resolveSize(interp, size, l));
-              for (OpFoldResult stride : cast.getMixedStrides())
-                desc->strides.push_back(resolveSize(interp, stride, l));
-              return desc;
-            });
+        return executeView(interp, op, cast.getSource(), mask,
+                           [&](const MemRefDesc &src, unsigned l) {
+                             auto desc = std::make_shared<MemRefDesc>();
+                             desc->buffer = src.buffer;
+                             desc->offset =
+                                 interp.index(cast.getMixedOffsets()[0], l);
+                             for (OpFoldResult size : cast.getMixedSizes())
+                               desc->sizes.push_back(interp.index(size, l));
+                             for (OpFoldResult stride : cast.getMixedStrides())
+                               desc->strides.push_back(interp.index(stride, l));
+                             return desc;
+                           });
       })
       .Case([&](memref::ExpandShapeOp expand) {
         // Each source dimension splits into its group, the innermost of
@@ -518,7 +496,7 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
               desc->buffer = src.buffer;
               desc->offset = src.offset;
               for (OpFoldResult size : expand.getMixedOutputShape())
-                desc->sizes.push_back(resolveSize(interp, size, l));
+                desc->sizes.push_back(interp.index(size, l));
               desc->strides.resize(desc->sizes.size());
               for (auto [d, group] :
                    llvm::enumerate(expand.getReassociationIndices())) {

@@ -6,7 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Interpreter.h"
+
 #include "BlockRunner.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -119,6 +121,12 @@ const WarpValue &Interpreter::get(Value value) {
   missingValue = true;
   static WarpValue undefined = WarpValue::scalar(0);
   return undefined;
+}
+
+int64_t Interpreter::index(OpFoldResult ofr, unsigned lane) {
+  if (auto value = dyn_cast<Value>(ofr))
+    return static_cast<int64_t>(scalar(value, lane));
+  return *getConstantIntValue(ofr);
 }
 
 void Interpreter::set(Value value, WarpValue result) {

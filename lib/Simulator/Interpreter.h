@@ -14,6 +14,7 @@
 #include "Values.h"
 #include "WC/Simulator/Simulator.h"
 
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
@@ -119,6 +120,9 @@ public:
 
   /// The value of a scalar operand in `lane`.
   uint64_t scalar(Value value, unsigned lane) { return get(value).get(lane); }
+  /// The integer `ofr` holds in `lane`: its value, or its constant (the
+  /// mixed static/dynamic sizes and offsets of view and index ops).
+  int64_t index(OpFoldResult ofr, unsigned lane);
 
   /// Computes a scalar result lane by lane with `fn(lane)`, once when all
   /// `inputs` are uniform.

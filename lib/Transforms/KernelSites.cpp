@@ -38,3 +38,17 @@ OpPassManager wc::getPreparationPipeline() {
   preparation.addPass(createPrepareKernels());
   return preparation;
 }
+
+void wc::eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index) {
+  unsigned position = func.getFirstWorkgroupAttributionIndex() + index;
+  func.getBody().front().eraseArgument(position);
+  Builder b(func.getContext());
+  func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                b.getI64IntegerAttr(func.getNumWorkgroupAttributions() - 1));
+  if (ArrayAttr attrs = func.getWorkgroupAttribAttrsAttr()) {
+    SmallVector<Attribute> kept(attrs.getValue());
+    if (index < kept.size())
+      kept.erase(kept.begin() + index);
+    func.setWorkgroupAttribAttrsAttr(b.getArrayAttr(kept));
+  }
+}

@@ -156,21 +156,6 @@ propagateConstantArguments(gpu::GPUFuncOp kernel,
 // Workgroup attributions
 //===----------------------------------------------------------------------===//
 
-/// Removes workgroup attribution `index` of `func`, which must be unused.
-static void eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index) {
-  unsigned position = func.getFirstWorkgroupAttributionIndex() + index;
-  func.getBody().eraseArgument(position);
-  StringRef countName = gpu::GPUFuncOp::getNumWorkgroupAttributionsAttrName();
-  func->setAttr(countName, Builder(func).getI64IntegerAttr(
-                               func.getNumWorkgroupAttributions() - 1));
-  if (ArrayAttr attrs = func.getWorkgroupAttribAttrsAttr()) {
-    SmallVector<Attribute> kept(attrs.begin(), attrs.end());
-    if (index < kept.size())
-      kept.erase(kept.begin() + index);
-    func.setWorkgroupAttribAttrsAttr(Builder(func).getArrayAttr(kept));
-  }
-}
-
 /// Whether `op`, in kernel `func`, runs at most once per thread: it is in
 /// the entry block or in branches of structured ops, never in a loop.
 static bool runsOnce(Operation *op, gpu::GPUFuncOp func) {

@@ -554,21 +554,6 @@ static std::pair<unsigned, unsigned> cleanUpAndCount(WarpJobOp job) {
   return {shuffles, registerReads};
 }
 
-/// Erases workgroup attribution `index` of `func`.
-static void eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index) {
-  unsigned position = func.getFirstWorkgroupAttributionIndex() + index;
-  func.getBody().front().eraseArgument(position);
-  Builder b(func.getContext());
-  func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
-                b.getI64IntegerAttr(func.getNumWorkgroupAttributions() - 1));
-  if (ArrayAttr attrs = func.getWorkgroupAttribAttrsAttr()) {
-    SmallVector<Attribute> kept(attrs.getValue());
-    if (index < kept.size())
-      kept.erase(kept.begin() + index);
-    func.setWorkgroupAttribAttrsAttr(b.getArrayAttr(kept));
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//

@@ -30,6 +30,10 @@ struct KernelSites {
 /// The kernels (`gpu.func ... kernel`) of `module` with their launch sites.
 SmallVector<KernelSites> collectKernels(ModuleOp module);
 
+/// Erases workgroup attribution `index` of `func` (its position among the
+/// attributions), which must be unused.
+void eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index);
+
 /// The description of `chip`, or an error naming `pass` at `op`.
 std::optional<TargetDescription> lookupTarget(Operation *op, StringRef pass,
                                               StringRef chip);

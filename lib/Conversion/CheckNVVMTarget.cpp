@@ -32,6 +32,13 @@ struct CheckNVVMTargetPass
           << chip << "' (known: " << TargetDescription::knownChips() << ")";
       return signalPassFailure();
     }
+    if (std::optional<StringRef> unknown =
+            TargetDescription::findUnknownFeature(features)) {
+      getOperation()->emitError("unknown NVPTX feature '")
+          << *unknown << "' in features '" << features
+          << "' (known: " << TargetDescription::knownPtxVersions() << ")";
+      return signalPassFailure();
+    }
     std::optional<int64_t> ptx = TargetDescription::getPtxVersion(features);
     if (ptx && *ptx < target->minPtxVersion) {
       getOperation()->emitError("PTX ISA ")

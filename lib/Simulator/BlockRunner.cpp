@@ -35,20 +35,43 @@ BlockRunner::BlockRunner(Simulator &sim, const KernelLaunch &launch,
     barrier.joined.assign(numWarps, 0);
 }
 
+BlockRunner::~BlockRunner() {
+  for (Buffer *buffer : owned)
+    sim.memory.release(buffer);
+}
+
 Buffer *BlockRunner::allocateShared(Type elementType, int64_t count,
-                                    StringRef name) {
+                                    StringRef name, std::string &why) {
   Buffer *buffer = sim.memory.allocate(Buffer::Space::Workgroup, elementType,
-                                       count, name.str());
+                                       count, name.str(), why);
+  if (!buffer)
+    return nullptr;
+  owned.push_back(buffer);
   if (sim.options.detectRaces)
     buffer->shadow = std::make_unique<RaceShadow>(count);
   return buffer;
 }
 
-Buffer *BlockRunner::getSharedBuffer(Operation *key, Type elementType,
-                                     int64_t count, StringRef name) {
+Buffer *BlockRunner::getSharedBuffer(Interpreter &interp, Operation *key,
+                                     Type elementType, int64_t count,
+                                     StringRef name) {
   Buffer *&buffer = sharedBuffers[key];
+  if (buffer)
+    return buffer;
+  std::string why;
+  buffer = allocateShared(elementType, count, name, why);
   if (!buffer)
-    buffer = allocateShared(elementType, count, name);
+    interp.error(key) << why;
+  return buffer;
+}
+
+Buffer *BlockRunner::allocatePrivate(Interpreter &interp, Operation *op,
+                                     Type elementType, int64_t count,
+                                     std::string name) {
+  Buffer *buffer = interp.allocate(op, Buffer::Space::Private, elementType,
+                                   count, std::move(name));
+  if (buffer)
+    owned.push_back(buffer);
   return buffer;
 }
 
@@ -68,12 +91,25 @@ LogicalResult BlockRunner::runWarp(unsigned warp) {
   for (Value buffer : launch.privateBuffers) {
     auto type = cast<MemRefType>(buffer.getType());
     WarpValue perThread = WarpValue::perLaneMemRef();
+    bool allocated = true;
     forEachLane(place.live, [&](unsigned lane) {
-      Buffer *b =
-          sim.memory.allocate(Buffer::Space::Private, type.getElementType(),
-                              type.getNumElements(), "private");
+      std::string why;
+      Buffer *b = allocated ? sim.memory.allocate(Buffer::Space::Private,
+                                                  type.getElementType(),
+                                                  type.getNumElements(),
+                                                  "private attribution", why)
+                            : nullptr;
+      if (!b) {
+        if (allocated)
+          emitError(buffer.getLoc()) << why;
+        allocated = false;
+        return;
+      }
+      owned.push_back(b);
       perThread.refs[lane] = describeBuffer(b, type, type.getShape());
     });
+    if (!allocated)
+      return failure();
     args.push_back(std::move(perThread));
   }
   FailureOr<SmallVector<WarpValue>> results =
@@ -233,8 +269,11 @@ LogicalResult BlockRunner::run() {
     llvm::raw_string_ostream os(name);
     os << "workgroup attribution #"
        << cast<BlockArgument>(buffer).getArgNumber();
+    std::string why;
     Buffer *b =
-        allocateShared(type.getElementType(), type.getNumElements(), name);
+        allocateShared(type.getElementType(), type.getNumElements(), name, why);
+    if (!b)
+      return emitError(buffer.getLoc()) << why;
     attributions.push_back(
         WarpValue::memref(describeBuffer(b, type, type.getShape())));
   }

@@ -44,6 +44,7 @@ class BlockRunner {
 public:
   BlockRunner(Simulator &sim, const KernelLaunch &launch,
               const int64_t blockId[3]);
+  ~BlockRunner();
 
   /// Runs every warp of the block to completion.
   LogicalResult run();
@@ -64,9 +65,14 @@ public:
   /// Ends the current epoch of warp `warp` (a warp sync).
   void warpSync(unsigned warp) { clocks[warp][warp]++; }
   /// The block's instance of the workgroup buffer created by `key` (a
-  /// workgroup alloca/alloc or memref.global), allocated on first use.
-  Buffer *getSharedBuffer(Operation *key, Type elementType, int64_t count,
-                          llvm::StringRef name);
+  /// workgroup alloca/alloc or memref.global), allocated on first use; null
+  /// after an error at `key` when the memory cannot hold it.
+  Buffer *getSharedBuffer(Interpreter &interp, Operation *key, Type elementType,
+                          int64_t count, llvm::StringRef name);
+  /// A private buffer of one thread, freed with the block; null after an
+  /// error at `op`.
+  Buffer *allocatePrivate(Interpreter &interp, Operation *op, Type elementType,
+                          int64_t count, std::string name);
   /// Race detection for an access of `thread` of warp `warp`.
   std::optional<Access> recordAccess(Buffer &buffer, int64_t element,
                                      bool isWrite, unsigned warp,
@@ -84,8 +90,10 @@ private:
   };
 
   LogicalResult runWarp(unsigned warp);
-  /// A new workgroup buffer of this block (with race history if enabled).
-  Buffer *allocateShared(Type elementType, int64_t count, llvm::StringRef name);
+  /// A new workgroup buffer of this block (with race history if enabled),
+  /// or null with the reason in `why`.
+  Buffer *allocateShared(Type elementType, int64_t count, llvm::StringRef name,
+                         std::string &why);
   /// Counts `warp`'s arrival at `id`; releases the barrier when complete.
   /// Returns true if the barrier completed.
   FailureOr<bool> countArrival(Interpreter &interp, Operation *op,
@@ -108,6 +116,8 @@ private:
   llvm::SmallVector<WarpState> states;
   Barrier barriers[16];
   llvm::DenseMap<Operation *, Buffer *> sharedBuffers;
+  /// The workgroup and private buffers of the block, freed when it ends.
+  llvm::SmallVector<Buffer *> owned;
   struct Reduction {
     uint64_t value = 0;
     unsigned contributed = 0;

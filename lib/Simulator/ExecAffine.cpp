@@ -105,7 +105,7 @@ resolveBasis(Interpreter &interp, ArrayRef<OpFoldResult> basis, unsigned lane) {
 
 FailureOr<bool> sim::executeAffineOp(Interpreter &interp, Operation &op,
                                      LaneMask mask) {
-  if (!isa<affine::AffineDialect>(op.getDialect()))
+  if (!isa_and_present<affine::AffineDialect>(op.getDialect()))
     return false;
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
       .Case([&](affine::AffineApplyOp apply) {

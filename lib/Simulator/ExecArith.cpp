@@ -167,18 +167,31 @@ struct ArithExecutor {
     }));
   }
 
-  /// Integer division-like ops: fail on a zero divisor.
-  template <typename Fn> LogicalResult division(Operation &op, Fn fn) {
+  /// Integer division-like ops: fail on a zero divisor, and for signed ones
+  /// on the quotient that overflows (the most negative value by -1), which
+  /// arith and LLVM leave undefined.
+  template <typename Fn>
+  LogicalResult division(Operation &op, Fn fn, bool isSigned = false) {
     Type type = op.getResult(0).getType();
-    Value rhs = op.getOperand(1);
-    LaneMask zero = 0;
+    Value lhs = op.getOperand(0), rhs = op.getOperand(1);
+    uint64_t minusOne = truncateTo(type, ~uint64_t(0));
+    uint64_t mostNegative = uint64_t(1) << (getBitWidth(type) - 1);
+    LaneMask zero = 0, overflow = 0;
     forEachLane(mask, [&](unsigned l) {
-      if (truncateTo(type, interp.scalar(rhs, l)) == 0)
+      uint64_t divisor = truncateTo(type, interp.scalar(rhs, l));
+      if (divisor == 0)
         zero |= 1u << l;
+      else if (isSigned && divisor == minusOne &&
+               truncateTo(type, interp.scalar(lhs, l)) == mostNegative)
+        overflow |= 1u << l;
     });
     if (zero)
       return interp.error(&op, interp.isDevice() ? zero : 0)
              << "integer division by zero";
+    if (overflow)
+      return interp.error(&op, interp.isDevice() ? overflow : 0)
+             << "signed integer division overflow (the most negative value "
+                "divided by -1 is undefined)";
     intBinary(op, fn);
     return success();
   }
@@ -367,41 +380,53 @@ FailureOr<bool> ArithExecutor::run(Operation &op) {
         return true;
       })
       .Case([&](arith::DivSIOp) -> FailureOr<bool> {
-        if (failed(division(op, [&](I a, I b, Type t) {
-              return static_cast<I>(s(t, a) / s(t, b));
-            })))
+        if (failed(division(
+                op,
+                [&](I a, I b, Type t) {
+                  return static_cast<I>(s(t, a) / s(t, b));
+                },
+                /*isSigned=*/true)))
           return failure();
         return true;
       })
       .Case([&](arith::RemSIOp) -> FailureOr<bool> {
-        if (failed(division(op, [&](I a, I b, Type t) {
-              return static_cast<I>(s(t, a) % s(t, b));
-            })))
+        if (failed(division(
+                op,
+                [&](I a, I b, Type t) {
+                  return static_cast<I>(s(t, a) % s(t, b));
+                },
+                /*isSigned=*/true)))
           return failure();
         return true;
       })
       .Case([&](arith::CeilDivUIOp) -> FailureOr<bool> {
         if (failed(division(op, [&](I a, I b, Type t) {
-              return (u(t, a) + u(t, b) - 1) / u(t, b);
+              return u(t, a) / u(t, b) + (u(t, a) % u(t, b) != 0);
             })))
           return failure();
         return true;
       })
       .Case([&](arith::CeilDivSIOp) -> FailureOr<bool> {
-        if (failed(division(op, [&](I a, I b, Type t) {
-              int64_t x = s(t, a), y = s(t, b), q = x / y;
-              return static_cast<I>((x % y != 0 && ((x < 0) == (y < 0))) ? q + 1
-                                                                         : q);
-            })))
+        if (failed(division(
+                op,
+                [&](I a, I b, Type t) {
+                  int64_t x = s(t, a), y = s(t, b), q = x / y;
+                  return static_cast<I>(
+                      (x % y != 0 && ((x < 0) == (y < 0))) ? q + 1 : q);
+                },
+                /*isSigned=*/true)))
           return failure();
         return true;
       })
       .Case([&](arith::FloorDivSIOp) -> FailureOr<bool> {
-        if (failed(division(op, [&](I a, I b, Type t) {
-              int64_t x = s(t, a), y = s(t, b), q = x / y;
-              return static_cast<I>((x % y != 0 && ((x < 0) != (y < 0))) ? q - 1
-                                                                         : q);
-            })))
+        if (failed(division(
+                op,
+                [&](I a, I b, Type t) {
+                  int64_t x = s(t, a), y = s(t, b), q = x / y;
+                  return static_cast<I>(
+                      (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q);
+                },
+                /*isSigned=*/true)))
           return failure();
         return true;
       })
@@ -676,8 +701,8 @@ FailureOr<bool> ArithExecutor::run(Operation &op) {
 
 FailureOr<bool> sim::executeArithOp(Interpreter &interp, Operation &op,
                                     LaneMask mask) {
-  if (!isa<arith::ArithDialect, math::MathDialect, ub::UBDialect,
-           LLVM::LLVMDialect>(op.getDialect()))
+  if (!isa_and_present<arith::ArithDialect, math::MathDialect, ub::UBDialect,
+                       LLVM::LLVMDialect>(op.getDialect()))
     return false;
   // Scalar semantics only: element-wise ops on vectors are not modelled.
   if (!isa<arith::ConstantOp, ub::PoisonOp, LLVM::ExtractValueOp, LLVM::UndefOp,

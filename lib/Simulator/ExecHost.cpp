@@ -150,35 +150,48 @@ static void setTokens(Interpreter &host, Operation *op) {
       host.set(result, WarpValue::scalar(0));
 }
 
-/// Copies `count` elements between buffers, element by element.
-static LogicalResult copyElements(Interpreter &host, Operation *op,
-                                  const MemRefDesc &dst,
-                                  const MemRefDesc &src) {
-  if (dst.sizes != src.sizes)
-    return host.error(op) << "copy between memrefs of different shapes";
-  if (src.buffer->isFreed() || dst.buffer->isFreed())
-    return host.error(op) << "copy involving deallocated memory";
-  int64_t count = 1;
-  for (int64_t s : src.sizes)
-    count *= s;
-  SmallVector<int64_t, 4> idx(src.sizes.size(), 0);
+/// Calls `fn(offsets)` with the element offsets of every element of the
+/// same-shaped `descs`, in row-major order; fails at `op` when one is out of
+/// its buffer or a buffer was deallocated.
+static LogicalResult forEachElement(Interpreter &host, Operation *op,
+                                    ArrayRef<const MemRefDesc *> descs,
+                                    function_ref<void(ArrayRef<int64_t>)> fn) {
+  ArrayRef<int64_t> sizes = descs.front()->sizes;
+  for (const MemRefDesc *desc : descs) {
+    if (desc->sizes != sizes)
+      return host.error(op) << "memrefs of different shapes";
+    if (desc->buffer->isFreed())
+      return host.error(op) << "access to deallocated memory";
+  }
+  int64_t count = countElements(sizes).value_or(0);
+  SmallVector<int64_t, 4> idx(sizes.size(), 0);
+  SmallVector<int64_t, 2> offsets(descs.size());
   for (int64_t n = 0; n < count; ++n) {
-    int64_t from = src.offset, to = dst.offset;
-    for (auto [d, i] : llvm::enumerate(idx)) {
-      from += i * src.strides[d];
-      to += i * dst.strides[d];
+    for (auto [k, desc] : llvm::enumerate(descs)) {
+      offsets[k] = desc->offset;
+      for (auto [d, i] : llvm::enumerate(idx))
+        offsets[k] += i * desc->strides[d];
+      if (offsets[k] < 0 || offsets[k] >= desc->buffer->numElements)
+        return host.error(op)
+               << "access out of bounds of '" << desc->buffer->name << "'";
     }
-    if (from < 0 || from >= src.buffer->numElements || to < 0 ||
-        to >= dst.buffer->numElements)
-      return host.error(op) << "copy out of bounds";
-    dst.buffer->store(to, src.buffer->load(from));
+    fn(offsets);
     for (int64_t d = static_cast<int64_t>(idx.size()) - 1; d >= 0; --d) {
-      if (++idx[d] < src.sizes[d])
+      if (++idx[d] < sizes[d])
         break;
       idx[d] = 0;
     }
   }
   return success();
+}
+
+/// Copies the elements of `src` to `dst`, element by element.
+static LogicalResult copyElements(Interpreter &host, Operation *op,
+                                  const MemRefDesc &dst,
+                                  const MemRefDesc &src) {
+  return forEachElement(host, op, {&dst, &src}, [&](ArrayRef<int64_t> at) {
+    dst.buffer->store(at[0], src.buffer->load(at[1]));
+  });
 }
 
 FailureOr<bool> sim::executeHostOp(Interpreter &interp, Operation &op,
@@ -204,7 +217,7 @@ FailureOr<bool> sim::executeHostOp(Interpreter &interp, Operation &op,
       .Case([&](gpu::LaunchOp launch) {
         return ok(executeLaunch(interp, launch));
       })
-      .Case([&](gpu::AllocOp alloc) {
+      .Case([&](gpu::AllocOp alloc) -> FailureOr<bool> {
         MemRefType type = alloc.getType();
         SmallVector<int64_t> sizes;
         unsigned next = 0;
@@ -213,15 +226,19 @@ FailureOr<bool> sim::executeHostOp(Interpreter &interp, Operation &op,
               ShapedType::isDynamic(dim)
                   ? hostIndex(interp, alloc.getDynamicSizes()[next++])
                   : dim);
-        int64_t count = 1;
-        for (int64_t s : sizes)
-          count *= s;
+        std::optional<int64_t> count = countElements(sizes);
+        if (!count)
+          return interp.error(&op) << "gpu.alloc of a negative or "
+                                      "overflowing number of elements";
         std::string name;
         llvm::raw_string_ostream os(name);
         os << "gpu.alloc at " << alloc.getLoc();
-        Buffer *buffer = interp.sim.memory.allocate(
+        Buffer *buffer = interp.allocate(
+            &op,
             alloc.getHostShared() ? Buffer::Space::Host : Buffer::Space::Device,
-            type.getElementType(), count, name);
+            type.getElementType(), *count, name);
+        if (!buffer)
+          return failure();
         buffer->registered = alloc.getHostShared();
         interp.set(alloc.getMemref(),
                    WarpValue::memref(describeBuffer(buffer, type, sizes)));
@@ -240,10 +257,12 @@ FailureOr<bool> sim::executeHostOp(Interpreter &interp, Operation &op,
       })
       .Case([&](gpu::MemsetOp memset) -> FailureOr<bool> {
         const MemRefDesc &dst = *interp.get(memset.getDst()).ref(0);
-        uint64_t value = interp.scalar(memset.getValue(), 0);
-        for (int64_t i = 0; i < dst.buffer->numElements; ++i)
-          dst.buffer->store(i, value);
-        return ok(success());
+        uint64_t value = truncateTo(dst.buffer->elementType,
+                                    interp.scalar(memset.getValue(), 0));
+        return ok(
+            forEachElement(interp, &op, {&dst}, [&](ArrayRef<int64_t> at) {
+              dst.buffer->store(at[0], value);
+            }));
       })
       .Case([&](gpu::HostRegisterOp reg) {
         interp.get(reg.getValue()).ref(0)->buffer->registered = true;

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wc;
@@ -63,10 +64,7 @@ static SmallVector<int64_t> getAllocSizes(Interpreter &interp, MemRefType type,
 }
 
 static int64_t getNumElements(ArrayRef<int64_t> sizes) {
-  int64_t n = 1;
-  for (int64_t s : sizes)
-    n *= s;
-  return n;
+  return countElements(sizes).value_or(-1);
 }
 
 /// Names a buffer after the value that created it, for diagnostics.
@@ -94,46 +92,57 @@ static LogicalResult executeAllocation(Interpreter &interp, Operation &op,
   std::string name = getBufferName(&op);
   if (!interp.isDevice()) {
     Buffer *buffer =
-        interp.sim.memory.allocate(Buffer::Space::Host, element, count, name);
+        interp.allocate(&op, Buffer::Space::Host, element, count, name);
+    if (!buffer)
+      return failure();
     interp.set(op.getResult(0),
                WarpValue::memref(describeBuffer(buffer, type, sizes)));
     return success();
   }
   if (isWorkgroup(type)) {
     Buffer *buffer =
-        interp.place->block->getSharedBuffer(&op, element, count, name);
+        interp.place->block->getSharedBuffer(interp, &op, element, count, name);
+    if (!buffer)
+      return failure();
     interp.set(op.getResult(0),
                WarpValue::memref(describeBuffer(buffer, type, sizes)));
     return success();
   }
   // Private memory: one buffer per thread.
   WarpValue result = WarpValue::perLaneMemRef();
+  bool allocated = true;
   forEachLane(mask, [&](unsigned lane) {
-    Buffer *buffer = interp.sim.memory.allocate(Buffer::Space::Private, element,
-                                                count, name);
-    result.refs[lane] = describeBuffer(buffer, type, sizes);
+    Buffer *buffer = allocated ? interp.place->block->allocatePrivate(
+                                     interp, &op, element, count, name)
+                               : nullptr;
+    allocated = buffer != nullptr;
+    if (buffer)
+      result.refs[lane] = describeBuffer(buffer, type, sizes);
   });
+  if (!allocated)
+    return failure();
   interp.set(op.getResult(0), std::move(result));
   return success();
 }
 
 /// The buffer of `global`, created (with its initial value) on first use;
-/// workgroup globals get one instance per block.
+/// workgroup globals get one instance per block. Null after an error.
 static Buffer *getGlobalBuffer(Interpreter &interp, memref::GlobalOp global) {
   MemRefType type = global.getType();
   int64_t count = type.getNumElements();
   Type element = type.getElementType();
   Buffer *buffer;
   if (isWorkgroup(type) && interp.isDevice()) {
-    buffer = interp.place->block->getSharedBuffer(global, element, count,
-                                                  global.getSymName().str());
+    buffer = interp.place->block->getSharedBuffer(
+        interp, global, element, count, global.getSymName().str());
   } else {
-    Buffer *&slot = interp.sim.globals[global];
-    if (slot)
-      return slot;
-    slot = interp.sim.memory.allocate(Buffer::Space::Global, element, count,
-                                      global.getSymName().str());
-    buffer = slot;
+    if (Buffer *known = interp.sim.globals.lookup(global))
+      return known;
+    buffer = interp.allocate(global, Buffer::Space::Global, element, count,
+                             global.getSymName().str());
+    if (!buffer)
+      return nullptr;
+    interp.sim.globals[global] = buffer;
     if (auto init =
             dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr())) {
       int64_t i = 0;
@@ -305,7 +314,7 @@ static SmallVector<int64_t, 4> getRowMajorStrides(ArrayRef<int64_t> sizes) {
 
 FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
                                      LaneMask mask) {
-  if (!isa<memref::MemRefDialect>(op.getDialect()))
+  if (!isa_and_present<memref::MemRefDialect>(op.getDialect()))
     return false;
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
       .Case([&](memref::AllocOp alloc) {
@@ -373,6 +382,8 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
         if (!global)
           return interp.error(&op) << "unknown memref.global";
         Buffer *buffer = getGlobalBuffer(interp, global);
+        if (!buffer)
+          return failure();
         interp.set(get.getResult(),
                    WarpValue::memref(describeBuffer(buffer, get.getType(),
                                                     get.getType().getShape())));
@@ -456,19 +467,28 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
               int64_t shift =
                   src.offset +
                   static_cast<int64_t>(interp.scalar(view.getByteShift(), l));
-              int64_t bytes = getNumElements(desc->sizes) *
-                              Memory::getElementBytes(element);
+              if (!Memory::isStorable(element)) {
+                interp.error(&op) << "buffers of " << element
+                                  << " elements are not supported by the "
+                                     "simulator";
+                return nullptr;
+              }
+              int64_t count = getNumElements(desc->sizes), bytes = -1;
+              if (count >= 0 &&
+                  llvm::MulOverflow(
+                      count, int64_t(Memory::getElementBytes(element)), bytes))
+                bytes = -1;
               int64_t available =
                   src.buffer->numElements * src.buffer->elementBytes;
-              if (shift < 0 || bytes < 0 || shift + bytes > available) {
+              if (shift < 0 || bytes < 0 || shift > available - bytes) {
                 interp.error(&op, interp.isDevice() ? 1u << l : 0)
                     << "memref.view of bytes [" << shift << ", "
                     << shift + bytes << ") of '" << src.buffer->name
                     << "', which has " << available << " bytes";
                 return nullptr;
               }
-              desc->buffer = interp.sim.memory.createView(
-                  src.buffer, shift, element, getNumElements(desc->sizes));
+              desc->buffer = interp.sim.memory.createView(src.buffer, shift,
+                                                          element, count);
               return desc;
             });
       })

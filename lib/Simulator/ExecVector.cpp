@@ -106,7 +106,7 @@ FailureOr<bool> sim::executeVectorOp(Interpreter &interp, Operation &op,
     v.bits.assign((uniform ? 1 : kLanes) * width, 0);
     return v;
   };
-  if (!isa<vector::VectorDialect>(op.getDialect()))
+  if (!isa_and_present<vector::VectorDialect>(op.getDialect()))
     return false;
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
       .Case([&](vector::TransferReadOp read) {

@@ -287,9 +287,9 @@ FailureOr<bool> WarpExecutor::runGPU() {
 FailureOr<bool> WarpExecutor::run() {
   Dialect *dialect = op.getDialect();
   bool isDeviceOp =
-      isa<NVVM::NVVMDialect, WCDialect>(dialect) ||
+      isa_and_present<NVVM::NVVMDialect, WCDialect>(dialect) ||
       isa<LLVM::InlineAsmOp>(op) ||
-      (isa<gpu::GPUDialect>(dialect) &&
+      (isa_and_present<gpu::GPUDialect>(dialect) &&
        !isa<gpu::LaunchFuncOp, gpu::LaunchOp, gpu::AllocOp, gpu::DeallocOp,
             gpu::MemcpyOp, gpu::MemsetOp, gpu::WaitOp, gpu::HostRegisterOp,
             gpu::HostUnregisterOp, gpu::TerminatorOp, gpu::ReturnOp>(op));

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::wc;
@@ -24,6 +25,19 @@ using namespace mlir::wc::sim;
 //===----------------------------------------------------------------------===//
 // Memory
 //===----------------------------------------------------------------------===//
+
+bool Memory::isStorable(Type type) {
+  return type.isIndex() ||
+         (type.isIntOrFloat() && type.getIntOrFloatBitWidth() <= 64);
+}
+
+std::optional<int64_t> sim::countElements(ArrayRef<int64_t> sizes) {
+  int64_t count = 1;
+  for (int64_t size : sizes)
+    if (size < 0 || llvm::MulOverflow(count, size, count))
+      return std::nullopt;
+  return count;
+}
 
 unsigned Memory::getElementBytes(Type type) {
   if (type.isIndex())
@@ -34,7 +48,23 @@ unsigned Memory::getElementBytes(Type type) {
 }
 
 Buffer *Memory::allocate(Buffer::Space space, Type elementType, int64_t count,
-                         std::string name) {
+                         std::string name, std::string &why) {
+  llvm::raw_string_ostream os(why);
+  if (!isStorable(elementType)) {
+    os << "buffers of '" << elementType
+       << "' elements are not supported by the simulator";
+    return nullptr;
+  }
+  int64_t size;
+  if (count < 0 ||
+      llvm::MulOverflow(count, int64_t(getElementBytes(elementType)), size) ||
+      (limitBytes && uint64_t(size) > limitBytes - liveBytes)) {
+    os << "cannot allocate " << count << " elements of '" << elementType
+       << "': the program would hold more than the simulator's memory limit of "
+       << limitBytes << " bytes (wc-sim --max-memory-mb)";
+    return nullptr;
+  }
+  liveBytes += size;
   auto buffer = std::make_unique<Buffer>();
   buffer->space = space;
   buffer->elementType = elementType;
@@ -58,6 +88,15 @@ uint64_t Buffer::load(int64_t element) const {
 void Buffer::store(int64_t element, uint64_t bits) {
   std::memcpy(const_cast<uint8_t *>(data()) + element * elementBytes, &bits,
               elementBytes);
+}
+
+void Memory::release(Buffer *buffer) {
+  if (buffer->storage)
+    return;
+  liveBytes -= buffer->bytes.size();
+  buffer->freed = true;
+  buffer->shadow.reset();
+  std::vector<uint8_t>().swap(buffer->bytes);
 }
 
 Buffer *Memory::createView(Buffer *source, int64_t byteOffset, Type elementType,
@@ -142,6 +181,17 @@ WarpValue Interpreter::mapLanes(LaneMask mask, ArrayRef<Value> inputs,
   WarpValue result = WarpValue::perLane();
   forEachLane(mask, [&](unsigned lane) { result.bits[lane] = fn(lane); });
   return result;
+}
+
+Buffer *Interpreter::allocate(Operation *op, Buffer::Space space,
+                              Type elementType, int64_t count,
+                              std::string name) {
+  std::string why;
+  Buffer *buffer =
+      sim.memory.allocate(space, elementType, count, std::move(name), why);
+  if (!buffer)
+    error(op) << why;
+  return buffer;
 }
 
 InFlightDiagnostic Interpreter::error(Operation *op, LaneMask lanes) {
@@ -485,10 +535,15 @@ LogicalResult Interpreter::executeCall(Operation &op, LaneMask mask) {
                         << "', which the simulator does not provide";
     return success();
   }
+  if (callDepth >= kMaxCallDepth)
+    return error(&op, isDevice() ? mask : 0)
+           << "call depth limit reached: " << kMaxCallDepth
+           << " nested calls (unbounded recursion?)";
   SmallVector<WarpValue> args;
   for (Value operand : call.getOperands())
     args.push_back(get(operand));
   Interpreter frame(sim, place);
+  frame.callDepth = callDepth + 1;
   FailureOr<SmallVector<WarpValue>> results =
       frame.runCallable(callee.getBody(), args, mask);
   executedOps += frame.executedOps;

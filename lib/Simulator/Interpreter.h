@@ -23,6 +23,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace mlir {
@@ -34,9 +35,19 @@ class BlockRunner;
 /// The memory of a simulated program.
 class Memory {
 public:
-  /// Returns a zero-filled buffer of `count` elements of `elementType`.
+  explicit Memory(uint64_t limitBytes) : limitBytes(limitBytes) {}
+
+  /// Returns a zero-filled buffer of `count` elements of `elementType`, or
+  /// null with the reason in `why`: an element type the simulator does not
+  /// store, a negative count, or more bytes than the memory limit leaves.
   Buffer *allocate(Buffer::Space space, Type elementType, int64_t count,
-                   std::string name);
+                   std::string name, std::string &why);
+  /// Frees the bytes of `buffer` (a block's workgroup and private buffers
+  /// when the block ends); later accesses are reported as after a free.
+  void release(Buffer *buffer);
+  /// Whether buffers of `type` elements can be simulated: integers and
+  /// floats of up to 64 bits, and index.
+  static bool isStorable(Type type);
   /// Bytes one element of `type` takes in a buffer.
   static unsigned getElementBytes(Type type);
   /// The buffer that views `count` elements of `elementType` in the bytes
@@ -49,7 +60,13 @@ private:
   std::map<std::tuple<Buffer *, int64_t, const void *, int64_t>, Buffer *>
       views;
   uint64_t nextAddress = 0x100000;
+  uint64_t limitBytes;
+  uint64_t liveBytes = 0;
 };
+
+/// The number of elements of a buffer of shape `sizes`, or none when a size
+/// is negative or the product overflows.
+std::optional<int64_t> countElements(llvm::ArrayRef<int64_t> sizes);
 
 /// Global state of one simulation.
 struct Simulator {
@@ -66,7 +83,8 @@ struct Simulator {
   std::atomic<uint64_t> steps{0};
 
   Simulator(ModuleOp module, std::ostream &out, const SimulatorOptions &options)
-      : module(module), out(out), options(options) {}
+      : module(module), out(out), options(options),
+        memory(options.maxMemoryBytes) {}
 };
 
 /// Where a warp runs: its block, its index in the block, and the lanes that
@@ -132,6 +150,11 @@ public:
   /// Emits an error at `op` prefixed with the executing warp and lanes.
   InFlightDiagnostic error(Operation *op, LaneMask lanes = 0);
 
+  /// A new buffer for `op`; null after an error at `op` when the memory
+  /// cannot hold it (see Memory::allocate).
+  Buffer *allocate(Operation *op, Buffer::Space space, Type elementType,
+                   int64_t count, std::string name);
+
   /// Resolves `indices` of `desc` to an element of its buffer, checking the
   /// bounds and that this side (host/device) may access the buffer.
   FailureOr<int64_t> resolveElement(Operation *op, const MemRefDesc &desc,
@@ -146,8 +169,15 @@ public:
   /// Counts of executed ops per interpreter go to the simulator's stats.
   uint64_t executedOps = 0;
 
+  /// Nested func.call frames beyond which a run ends with an error: deeper
+  /// recursion would exhaust the simulator's own stack (and a GPU thread's
+  /// far smaller one long before).
+  static constexpr unsigned kMaxCallDepth = 200;
+
 private:
   Interpreter *parent;
+  /// func.call frames around this one.
+  unsigned callDepth = 0;
   /// Set when a value was read before being computed (an internal error).
   bool missingValue = false;
   llvm::DenseMap<Value, WarpValue> values;

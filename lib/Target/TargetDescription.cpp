@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir::wc;
 
@@ -21,15 +22,15 @@ constexpr TargetDescription describe(llvm::StringRef chip, int64_t smVersion,
                                      int64_t sharedKiBPerSM,
                                      int64_t sharedKiBPerBlock,
                                      int64_t minPtxVersion) {
-  return TargetDescription{chip, smVersion, smCount, warpSlotsPerSM,
-                           blockSlotsPerSM,
-                           /*registersPerSM=*/65536,
-                           /*maxRegistersPerThread=*/255, sharedKiBPerSM * 1024,
-                           sharedKiBPerBlock * 1024,
-                           /*maxThreadsPerBlock=*/1024, minPtxVersion,
-                           /*staticSharedMemoryPerBlock=*/48 * 1024,
-                           /*reservedSharedMemoryPerBlock=*/
-                           smVersion >= 80 ? 1024 : 0};
+  return TargetDescription{
+      chip, smVersion, smCount, warpSlotsPerSM, blockSlotsPerSM,
+      /*registersPerSM=*/65536,
+      /*maxRegistersPerThread=*/255, sharedKiBPerSM * 1024,
+      sharedKiBPerBlock * 1024,
+      /*maxThreadsPerBlock=*/kMaxThreadsPerBlock, minPtxVersion,
+      /*staticSharedMemoryPerBlock=*/48 * 1024,
+      /*reservedSharedMemoryPerBlock=*/
+      smVersion >= 80 ? 1024 : 0};
 }
 
 // chip, sm, SMs, warp slots/SM, block slots/SM, shared KiB per SM and per
@@ -67,6 +68,33 @@ TargetDescription::getPtxVersion(llvm::StringRef features) {
       version = value;
   }
   return version;
+}
+
+/// PTX ISA versions the NVPTX backend of LLVM 22 has features for.
+static constexpr int64_t kPtxVersions[] = {
+    32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64, 65, 70, 71, 72, 73,
+    74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
+
+std::optional<llvm::StringRef>
+TargetDescription::findUnknownFeature(llvm::StringRef features) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef part : parts) {
+    llvm::StringRef name = part.trim();
+    int64_t value;
+    if (!name.consume_front("+ptx") || name.getAsInteger(10, value) ||
+        !llvm::is_contained(kPtxVersions, value))
+      return part.trim();
+  }
+  return std::nullopt;
+}
+
+std::string TargetDescription::knownPtxVersions() {
+  std::string names;
+  llvm::raw_string_ostream os(names);
+  llvm::interleaveComma(kPtxVersions, os,
+                        [&](int64_t version) { os << "+ptx" << version; });
+  return names;
 }
 
 std::string TargetDescription::knownChips() {

@@ -68,8 +68,8 @@ static bool isLaunchInvariantComputation(Operation *op) {
     return true;
   if (op->getNumRegions() != 0 || !isPure(op))
     return false;
-  return isa<arith::ArithDialect, index::IndexDialect, affine::AffineDialect>(
-             op->getDialect()) ||
+  return isa_and_present<arith::ArithDialect, index::IndexDialect,
+                         affine::AffineDialect>(op->getDialect()) ||
          isa<memref::DimOp>(op);
 }
 

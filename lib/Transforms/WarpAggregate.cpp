@@ -106,8 +106,11 @@ static KernelTraits getTraits(gpu::GPUFuncOp func) {
             gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
             gpu::SubgroupMmaElementwiseOp>(op))
       traits.warpDependent = op;
+    // An op of an unregistered dialect may synchronise, touch memory or read
+    // the lane id: nothing about it can be proven.
     if (!traits.forbidden &&
-        (isa<NVVM::NVVMDialect, WCDialect>(op->getDialect()) ||
+        (!op->isRegistered() ||
+         isa_and_present<NVVM::NVVMDialect, WCDialect>(op->getDialect()) ||
          isa<gpu::ClusterIdOp, gpu::ClusterDimOp, gpu::ClusterBlockIdOp,
              gpu::ClusterDimBlocksOp, CallOpInterface>(op)) &&
         !isa<WarpJobOp, JobLoopOp, VThreadsOp, YieldOp>(op))
@@ -162,7 +165,10 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
     return refuse("it is already a warp job");
   if (traits.forbidden)
     return refuse("it uses '" + traits.forbidden->getName().getStringRef() +
-                  "', whose meaning aggregation would change");
+                  (traits.forbidden->isRegistered()
+                       ? "', whose meaning aggregation would change"
+                       : "', an op of an unregistered dialect whose meaning "
+                         "is unknown"));
   for (gpu::LaunchFuncOp launch : launches)
     if (launch.getDynamicSharedMemorySize() &&
         !isConstantIntValue(launch.getDynamicSharedMemorySize(), 0))

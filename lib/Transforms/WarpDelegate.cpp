@@ -95,7 +95,8 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
     if (isa<gpu::ClusterIdOp, gpu::ClusterDimOp, gpu::ClusterBlockIdOp,
             gpu::ClusterDimBlocksOp, gpu::DynamicSharedMemoryOp,
             CallOpInterface>(op) ||
-        (isa<NVVM::NVVMDialect>(op->getDialect()) &&
+        !op->isRegistered() ||
+        (isa_and_present<NVVM::NVVMDialect>(op->getDialect()) &&
          !isa<NVVM::SyncWarpOp>(op)))
       return refuse("whose meaning delegation would change");
     for (Value result : op->getResults())

@@ -8,6 +8,15 @@
 // RUN: not wc-opt %s --wc-lower-to-nvvm="features=+ptx60" 2>&1 | FileCheck %s --check-prefix=PTX
 // PTX: error: PTX ISA 6.0 (features '+ptx60') does not support sm_90: it needs PTX ISA 7.8 or later
 // PTX-NOT: LLVM ERROR
+// A feature the NVPTX backend does not know is an error, not a warning that
+// leaves the default PTX version in place.
+// RUN: not wc-opt %s --wc-lower-to-nvvm="features=+ptx99" 2>&1 | FileCheck %s --check-prefix=FEATURE
+// RUN: not wc-opt %s --wc-pipeline="features=+ptx80,garbage" 2>&1 | FileCheck %s --check-prefix=GARBAGE
+// FEATURE: error: unknown NVPTX feature '+ptx99' in features '+ptx99' (known: +ptx32, {{.*}}, +ptx90)
+// FEATURE-NOT: not a recognized feature
+// GARBAGE: error: unknown NVPTX feature 'garbage' in features '+ptx80,garbage'
+// RUN: wc-opt %s --wc-lower-to-nvvm="features=+ptx90" | FileCheck %s --check-prefix=PTX90
+// PTX90: .version 9.0
 // RUN: not wc-opt %s --wc-lower-to-nvvm="format=elf" 2>&1 | FileCheck %s --check-prefix=FORMAT
 // FORMAT: Cannot find option named 'elf'
 // RUN: not wc-opt %s --wc-lower-to-nvvm="opt-level=high" 2>&1 | FileCheck %s --check-prefix=OPT

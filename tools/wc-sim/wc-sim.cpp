@@ -48,6 +48,11 @@ static cl::opt<uint64_t>
              cl::desc("Operations the run may execute before it ends with an "
                       "error (0: no limit)"),
              cl::init(wc::SimulatorOptions().maxSteps));
+static cl::opt<uint64_t>
+    maxMemoryMB("max-memory-mb",
+                cl::desc("Memory in MiB the program may hold at once before an "
+                         "allocation ends the run with an error (0: no limit)"),
+                cl::init(wc::SimulatorOptions().maxMemoryBytes >> 20));
 static cl::opt<bool> printStats("sim-stats",
                                 cl::desc("Print execution counts and time to "
                                          "stderr"),
@@ -102,6 +107,7 @@ int main(int argc, char **argv) {
   options.entry = entry;
   options.detectRaces = !noRaces;
   options.maxSteps = maxSteps;
+  options.maxMemoryBytes = maxMemoryMB << 20;
   wc::SimulatorStats stats;
   auto start = std::chrono::steady_clock::now();
   LogicalResult result = wc::simulate(*module, std::cout, options, &stats);

@@ -79,9 +79,12 @@ def CheckNVVMTarget : Pass<"wc-check-nvvm-target", "::mlir::ModuleOp"> {
   let summary = "Reject a chip or PTX version the NVVM lowering cannot serve";
   let description = [{
     Runs first in `wc-lower-to-nvvm`: fails with a diagnostic when `chip` is
-    not in the target descriptions wc knows, or when `features` asks for a
-    PTX ISA older than the chip needs (e.g. `+ptx60` with `sm_90`, which
-    would otherwise abort inside the NVPTX backend).
+    not in the target descriptions wc knows, when `features` names anything
+    but a PTX ISA version of LLVM 22's NVPTX backend (`+ptx32` .. `+ptx90`;
+    the backend would ignore it with a warning and emit its default PTX
+    version), or when it asks for a PTX ISA older than the chip needs (e.g.
+    `+ptx60` with `sm_90`, which would otherwise abort inside the NVPTX
+    backend).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",

@@ -31,6 +31,10 @@ struct SimulatorOptions {
   /// error naming the op, the block and the warp (an endless loop, or a
   /// kernel waiting on memory nothing will write). 0: no limit.
   uint64_t maxSteps = 200'000'000;
+  /// Bytes of memory the program may hold at once (host, device, workgroup
+  /// and private buffers together); an allocation beyond it ends the run
+  /// with an error at the allocating op. 0: no limit.
+  uint64_t maxMemoryBytes = uint64_t(4) << 30;
 };
 
 /// Counters of one run, for the speed benchmark.

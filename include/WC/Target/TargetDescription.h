@@ -24,6 +24,10 @@ constexpr int64_t kWarpSize = 32;
 /// Hardware named barriers per block (ids 0..kNumNamedBarriers-1).
 constexpr int64_t kNumNamedBarriers = 16;
 
+/// Threads of a block on every NVIDIA GPU wc targets (sm_70 on): the most a
+/// named barrier can count.
+constexpr int64_t kMaxThreadsPerBlock = 1024;
+
 /// Facts about one GPU that the WC passes need.
 struct TargetDescription {
   llvm::StringRef chip;          ///< e.g. "sm_90"
@@ -46,6 +50,13 @@ struct TargetDescription {
   /// The PTX ISA version requested by an LLVM NVPTX feature string such as
   /// "+ptx80" (80), if it names one.
   static std::optional<int64_t> getPtxVersion(llvm::StringRef features);
+  /// The first entry of a comma-separated NVPTX feature string that is not
+  /// a PTX ISA version the NVPTX backend of LLVM 22 knows ("+ptx32" ..
+  /// "+ptx90"), if any: the backend would ignore it with a warning.
+  static std::optional<llvm::StringRef>
+  findUnknownFeature(llvm::StringRef features);
+  /// The PTX ISA versions findUnknownFeature accepts, for diagnostics.
+  static std::string knownPtxVersions();
 
   /// Whether `redux.sync` exists for 32-bit integers (sm_80 and later).
   bool hasIntegerRedux() const { return smVersion >= 80; }

@@ -9,6 +9,26 @@ func.func @warp_job_virtual_threads() {
 
 // -----
 
+// A negative count is printed as written, not as its unsigned bits.
+func.func @warp_job_negative_virtual_threads() {
+  // expected-error @+1 {{virtual_threads must be ceil(64 / 32) = 2, got -2}}
+  wc.warp_job block [64, 1, 1] virtual_threads -2 {
+  }
+  return
+}
+
+// -----
+
+// The thread count of a huge block is checked before it can overflow.
+func.func @warp_job_huge_block() {
+  // expected-error @+1 {{block of 2147483647 x 2147483647 x 2147483647 threads has more than 2147483647 threads}}
+  wc.warp_job block [2147483647, 2147483647, 2147483647] virtual_threads 2 {
+  }
+  return
+}
+
+// -----
+
 func.func @warp_job_rank() {
   // expected-error @+1 {{block shape must have 3 dimensions, got 2}}
   wc.warp_job block [32, 1] virtual_threads 1 {
@@ -160,6 +180,17 @@ func.func @job_loop_static_with_counter(%n: index, %c: memref<2xi32>) {
 func.func @job_loop_small_counter(%n: index, %c: memref<1xi32>) {
   // expected-error @+1 {{counter needs 2 elements}}
   wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule dynamic order x_major counter %c : memref<1xi32> {
+  }
+  return
+}
+
+// -----
+
+// A constant agent count below one would be a loop of step zero.
+func.func @job_loop_no_agents(%n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{agent count must be positive, got 0}}
+  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %c0 schedule static order x_major {
   }
   return
 }
@@ -416,6 +447,16 @@ func.func @named_barrier_threads() {
 func.func @named_barrier_arrive_threads() {
   // expected-error @+1 {{needs a thread count}}
   wc.named_barrier_arrive 1
+  return
+}
+
+// -----
+
+// A count beyond a block's threads (here 2^32 + 32, which would truncate to
+// 32 in the 32-bit operand of bar.sync).
+func.func @named_barrier_too_many_threads() {
+  // expected-error @+1 {{thread count must be at most 1024 (the threads of a block), got 4294967328}}
+  wc.named_barrier_sync 3 threads 4294967328
   return
 }
 

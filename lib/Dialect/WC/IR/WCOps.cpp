@@ -7,6 +7,7 @@
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Target/TargetDescription.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
@@ -171,11 +172,20 @@ LogicalResult WarpJobOp::verify() {
            << block.size();
   if (llvm::any_of(block, [](int64_t d) { return d < 1; }))
     return emitOpError("block dimensions must be positive");
-  int64_t expected = llvm::divideCeil(getBlockSize(), kWarpSize);
-  if (static_cast<int64_t>(getVirtualThreads()) != expected)
+  int64_t threads = 1;
+  for (int64_t d : block)
+    if (llvm::MulOverflow(threads, d, threads) ||
+        threads > std::numeric_limits<int32_t>::max())
+      return emitOpError("block of ")
+             << block[0] << " x " << block[1] << " x " << block[2]
+             << " threads has more than " << std::numeric_limits<int32_t>::max()
+             << " threads";
+  int64_t expected = llvm::divideCeil(threads, kWarpSize);
+  int64_t vthreads = getVirtualThreadsAttr().getInt();
+  if (vthreads != expected)
     return emitOpError("virtual_threads must be ceil(")
-           << getBlockSize() << " / " << kWarpSize << ") = " << expected
-           << ", got " << getVirtualThreads();
+           << threads << " / " << kWarpSize << ") = " << expected << ", got "
+           << vthreads;
   if (getBody().getNumArguments() != 0)
     return emitOpError("body takes no arguments");
   WalkResult walk = getBody().walk([&](Operation *op) {
@@ -373,6 +383,11 @@ LogicalResult JobLoopOp::verify() {
                          "agents), got ")
              << type;
   }
+  // A constant agent count below one would make the static schedule's
+  // stride zero (an endless loop) or run no job at all.
+  if (std::optional<int64_t> agents = getConstantIntValue(getAgents()))
+    if (*agents < 1)
+      return emitOpError("agent count must be positive, got ") << *agents;
   if (std::optional<int64_t> maxAgents = getMaxAgents())
     if (*maxAgents < 1)
       return emitOpError("max_agents must be positive, got ") << *maxAgents;
@@ -470,6 +485,10 @@ static LogicalResult verifyNamedBarrier(Operation *op, int64_t id,
   if (*threads <= 0 || *threads % kWarpSize != 0)
     return op->emitOpError("thread count must be a positive multiple of ")
            << kWarpSize << ", got " << *threads;
+  if (*threads > kMaxThreadsPerBlock)
+    return op->emitOpError("thread count must be at most ")
+           << kMaxThreadsPerBlock << " (the threads of a block), got "
+           << *threads;
   return success();
 }
 

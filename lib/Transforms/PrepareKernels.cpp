@@ -211,19 +211,25 @@ static std::string whyNotBlockShared(Operation *alloc, gpu::GPUFuncOp func) {
   return "";
 }
 
-/// Whether every use of `global` is a `memref.get_global` in a kernel
-/// (each kernel can then have its own attribution: no other function sees
-/// the buffer).
-static bool isUsedOnlyByKernels(memref::GlobalOp global) {
-  Operation *module = global->getParentOfType<ModuleOp>();
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(global, module);
-  if (!uses)
-    return false;
-  return llvm::all_of(*uses, [](const SymbolTable::SymbolUse &use) {
-    auto func = use.getUser()->getParentOfType<gpu::GPUFuncOp>();
-    return isa<memref::GetGlobalOp>(use.getUser()) && func && func.isKernel();
+/// The workgroup globals of `module` whose every use is a
+/// `memref.get_global` in a kernel (each kernel can then have its own
+/// attribution: no other function sees the buffer), with their use counts.
+/// One walk of the module for all globals.
+static DenseMap<Operation *, unsigned>
+findKernelOnlyGlobals(ModuleOp module, SymbolTableCollection &symbols) {
+  SymbolUserMap users(symbols, module);
+  DenseMap<Operation *, unsigned> found;
+  module.walk([&](memref::GlobalOp global) {
+    if (!isWorkgroupMemRef(global.getType()))
+      return;
+    ArrayRef<Operation *> uses = users.getUsers(global);
+    if (llvm::all_of(uses, [](Operation *user) {
+          auto func = user->getParentOfType<gpu::GPUFuncOp>();
+          return isa<memref::GetGlobalOp>(user) && func && func.isKernel();
+        }))
+      found[global] = uses.size();
   });
+  return found;
 }
 
 namespace {
@@ -292,11 +298,12 @@ public:
   /// Replaces every in-kernel workgroup allocation, workgroup global and
   /// disjoint byte-buffer view that can be by workgroup attributions; emits
   /// a remark at each allocation left in place with the reason.
-  void run(SymbolTableCollection &symbols);
+  void run(SymbolTableCollection &symbols,
+           const DenseMap<Operation *, unsigned> &kernelOnlyGlobals);
 
   unsigned allocations = 0, globals = 0, views = 0;
   /// The workgroup globals this kernel no longer reads.
-  SmallVector<Operation *> replacedGlobals;
+  SmallVector<std::pair<Operation *, unsigned>> replacedGlobals;
 
 private:
   /// A new workgroup attribution of `type`.
@@ -333,7 +340,9 @@ bool AttributionBuilder::splitViews(Value buffer) {
   return true;
 }
 
-void AttributionBuilder::run(SymbolTableCollection &symbols) {
+void AttributionBuilder::run(
+    SymbolTableCollection &symbols,
+    const DenseMap<Operation *, unsigned> &kernelOnlyGlobals) {
   // Allocations: each becomes an attribution of its type (its views split
   // when it is a byte buffer of disjoint views).
   SmallVector<Operation *> allocs;
@@ -377,7 +386,7 @@ void AttributionBuilder::run(SymbolTableCollection &symbols) {
       return;
     }
     if (global.getType().getLayout().isIdentity() &&
-        global.getType().hasStaticShape() && isUsedOnlyByKernels(global))
+        global.getType().hasStaticShape() && kernelOnlyGlobals.count(global))
       reads[global].push_back(get);
   });
   for (auto &[global, gets] : reads) {
@@ -387,7 +396,7 @@ void AttributionBuilder::run(SymbolTableCollection &symbols) {
       get.getResult().replaceAllUsesWith(attribution);
       get.erase();
     }
-    replacedGlobals.push_back(global);
+    replacedGlobals.push_back({global, gets.size()});
     ++globals;
   }
 
@@ -514,15 +523,19 @@ void PrepareKernelsPass::runOnOperation() {
 
   SymbolTableCollection symbols;
   bool failedKernel = false;
-  llvm::SetVector<Operation *> replacedGlobals;
+  DenseMap<Operation *, unsigned> kernelOnlyGlobals =
+      findKernelOnlyGlobals(module, symbols);
+  // Uses of each kernel-only global replaced by attributions: a global
+  // none of whose uses is left is erased.
+  llvm::MapVector<Operation *, unsigned> replacedUses;
   module.walk([&](gpu::GPUFuncOp func) {
     if (!func.isKernel())
       return;
     AttributionBuilder builder(func);
-    builder.run(symbols);
+    builder.run(symbols, kernelOnlyGlobals);
     foldAliases(func);
-    replacedGlobals.insert(builder.replacedGlobals.begin(),
-                           builder.replacedGlobals.end());
+    for (auto [global, uses] : builder.replacedGlobals)
+      replacedUses[global] += uses;
     if (unsigned count = markUniformReductions(func))
       emitRemark(func.getLoc(), "wc-prepare: ")
           << count << " gpu.all_reduce" << (count == 1 ? "" : "s")
@@ -549,8 +562,8 @@ void PrepareKernelsPass::runOnOperation() {
       }
     });
   });
-  for (Operation *global : replacedGlobals)
-    if (SymbolTable::symbolKnownUseEmpty(global, module))
+  for (auto [global, uses] : replacedUses)
+    if (uses == kernelOnlyGlobals.lookup(global))
       global->erase();
   if (failedKernel)
     signalPassFailure();

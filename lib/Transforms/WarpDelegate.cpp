@@ -89,9 +89,14 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
           ("it uses '" + op->getName().getStringRef() + "', " + what).str();
       return WalkResult::interrupt();
     };
-    if (isa<gpu::BarrierOp>(op))
+    // Block-wide synchronisation and collectives: in a hyper-CTA the
+    // "block" would be several agents, each on its own job.
+    if (isa<gpu::BarrierOp, NamedBarrierSyncOp, NamedBarrierArriveOp>(op))
       return refuse("a block barrier, which would join the agents of a "
                     "hyper-CTA");
+    if (isa<gpu::AllReduceOp>(op))
+      return refuse("a block-wide reduction, which would combine the jobs "
+                    "of the agents of a hyper-CTA");
     if (isa<gpu::ClusterIdOp, gpu::ClusterDimOp, gpu::ClusterBlockIdOp,
             gpu::ClusterDimBlocksOp, gpu::DynamicSharedMemoryOp,
             CallOpInterface>(op) ||

@@ -10,6 +10,7 @@
 
 // SAME: gpu.module @wide
 // SAME: gpu.module @barrier
+// SAME: gpu.module @block_collectives
 // SAME: gpu.module @call
 // SAME: gpu.module @delegated
 // SAME: gpu.module @copy
@@ -97,6 +98,38 @@ module attributes {gpu.container_module} {
       %m = arith.subi %c31, %t : index
       %y = memref.load %out[%m] : memref<?xi32>
       memref.store %y, %in[%t] : memref<?xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Block-wide collectives and named barriers of one-warp blocks: in a
+// hyper-CTA they would combine (or wait for) the jobs of the other agents.
+// Found by utils/wc-fuzz.py: a delegated 32-thread block's gpu.all_reduce
+// reduced over four agents' jobs, and deadlocked once an agent ran out of
+// jobs.
+// CHECK-LABEL: gpu.module @block_collectives
+// CHECK: gpu.all_reduce
+// CHECK: wc.named_barrier_sync 1
+// CHECK-NOT: wc.job_loop
+module attributes {gpu.container_module} {
+  gpu.module @block_collectives {
+    // expected-remark @+1 {{wc-delegate: kernel left unchanged: it uses 'gpu.all_reduce', a block-wide reduction, which would combine the jobs of the agents of a hyper-CTA}}
+    gpu.func @reduce(%in: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<?xi32>
+      %s = gpu.all_reduce add %x uniform {} : (i32) -> (i32)
+      memref.store %s, %in[%t] : memref<?xi32>
+      gpu.return
+    }
+    // expected-remark @+1 {{wc-delegate: kernel left unchanged: it uses 'wc.named_barrier_sync', a block barrier, which would join the agents of a hyper-CTA}}
+    gpu.func @named(%in: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<?xi32>
+      wc.named_barrier_sync 1
+      memref.store %x, %in[%t] : memref<?xi32>
       gpu.return
     }
   }

@@ -537,11 +537,15 @@ class Kernel:
         return r
 
 
-def render_module(plans):
-    """A module with one kernel per plan and a @main running them in turn."""
+def render_module(plans, module_per_kernel=False):
+    """A module with one kernel per plan and a @main running them in turn;
+    the kernels share one gpu.module, or each has its own (as outlining
+    makes them)."""
     kernels, host = [], []
     for plan in plans:
         k = Kernel(plan)
+        if module_per_kernel:
+            kernels += ["  }", "  gpu.module @m%d {" % plan["seed"]]
         kernels += k.render()
         n, seed = k.size, plan["seed"]
         gx, gy = plan["grid"]
@@ -568,10 +572,11 @@ def render_module(plans):
             % (s, s, n, n),
             "    gpu.memset %%dout%s, %%z32 : memref<%dxi32>, i32" % (s, n),
             "    gpu.memset %%dcnt%s, %%z32 : memref<4xi32>, i32" % s,
-            "    gpu.launch_func @kernels::@k%d blocks in (%%c%d, %%c%d, %%c1) "
+            "    gpu.launch_func @%s::@k%d blocks in (%%c%d, %%c%d, %%c1) "
             "threads in (%%c%d, %%c%d, %%c%d) args(%%din%s : memref<%dxi32>, "
             "%%dout%s : memref<%dxi32>, %%dcnt%s : memref<4xi32>)"
-            % (seed, gx, gy, bx, by, bz, s, n, s, n, s),
+            % ("m%d" % seed if module_per_kernel else "kernels", seed, gx, gy,
+               bx, by, bz, s, n, s, n, s),
             "    %%hout%s = memref.alloc() : memref<%dxi32>" % (s, n),
             "    %%hcnt%s = memref.alloc() : memref<4xi32>" % s,
             "    gpu.memcpy %%hout%s, %%dout%s : memref<%dxi32>, memref<%dxi32>"

@@ -8,6 +8,7 @@
 #include "WC/Conversion/Passes.h"
 #include "WC/Target/TargetDescription.h"
 
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir {
@@ -47,6 +48,20 @@ struct CheckNVVMTargetPass
           << target->minPtxVersion / 10 << "." << target->minPtxVersion % 10
           << " or later (e.g. features=+ptx" << target->minPtxVersion << ")";
       return signalPassFailure();
+    }
+    // Asynchronous copies are cp.async, which the NVPTX backend cannot
+    // select before sm_80 (it aborts).
+    if (target->smVersion < 80) {
+      WalkResult walk = getOperation()->walk([&](Operation *op) {
+        if (!isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp,
+                 nvgpu::DeviceAsyncWaitOp>(op))
+          return WalkResult::advance();
+        op->emitError("'") << op->getName() << "' needs sm_80 or later "
+                           << "(cp.async), the target is " << chip;
+        return WalkResult::interrupt();
+      });
+      if (walk.wasInterrupted())
+        return signalPassFailure();
     }
   }
 };

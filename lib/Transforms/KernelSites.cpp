@@ -3,6 +3,7 @@
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -22,6 +23,15 @@ SmallVector<KernelSites> wc::collectKernels(ModuleOp module) {
       kernels.push_back({func, launches.lookup(func)});
   });
   return kernels;
+}
+
+void wc::castLaunchSizesToIndex(gpu::LaunchFuncOp launch) {
+  OpBuilder b(launch);
+  for (OpOperand &size : launch->getOpOperands().slice(
+           launch.getGridSizeXMutable().getOperandNumber(), 6))
+    if (!size.get().getType().isIndex())
+      size.set(arith::IndexCastUIOp::create(b, launch.getLoc(),
+                                            b.getIndexType(), size.get()));
 }
 
 std::optional<TargetDescription> wc::lookupTarget(Operation *op, StringRef pass,

@@ -217,18 +217,25 @@ static std::string whyNotBlockShared(Operation *alloc, gpu::GPUFuncOp func) {
 /// One walk of the module for all globals.
 static DenseMap<Operation *, unsigned>
 findKernelOnlyGlobals(ModuleOp module, SymbolTableCollection &symbols) {
-  SymbolUserMap users(symbols, module);
   DenseMap<Operation *, unsigned> found;
+  SmallVector<memref::GlobalOp> globals;
   module.walk([&](memref::GlobalOp global) {
-    if (!isWorkgroupMemRef(global.getType()))
-      return;
+    if (isWorkgroupMemRef(global.getType()))
+      globals.push_back(global);
+  });
+  // Unknown ops that may be symbol tables (unregistered ops with regions)
+  // hide uses: then no global is known to be used by kernels only.
+  if (globals.empty() || !SymbolTable::getSymbolUses(module))
+    return found;
+  SymbolUserMap users(symbols, module);
+  for (memref::GlobalOp global : globals) {
     ArrayRef<Operation *> uses = users.getUsers(global);
     if (llvm::all_of(uses, [](Operation *user) {
           auto func = user->getParentOfType<gpu::GPUFuncOp>();
           return isa<memref::GetGlobalOp>(user) && func && func.isKernel();
         }))
       found[global] = uses.size();
-  });
+  }
   return found;
 }
 

@@ -135,6 +135,7 @@ struct WarpAggregatePass
 /// Rewrites the launch configuration of `launch`: blocks of one warp and a
 /// grid whose x dimension is multiplied by `scaleX`.
 static void updateLaunch(gpu::LaunchFuncOp launch, int64_t scaleX) {
+  castLaunchSizesToIndex(launch);
   OpBuilder b(launch);
   Location loc = launch.getLoc();
   Value warp = createIndexConstant(b, loc, kWarpSize);

@@ -367,6 +367,7 @@ static Value createLaunchCounter(gpu::LaunchFuncOp launch) {
 /// Launches hyper-CTAs for min(jobs, agents the target keeps resident,
 /// throttle) agents and passes the original grid (and counter).
 static void updateLaunch(gpu::LaunchFuncOp launch, const DelegationPlan &plan) {
+  castLaunchSizesToIndex(launch);
   Value counter;
   if (plan.schedule == Schedule::dynamic_ticket)
     counter = createLaunchCounter(launch);

@@ -15,6 +15,12 @@
 // FEATURE: error: unknown NVPTX feature '+ptx99' in features '+ptx99' (known: +ptx32, {{.*}}, +ptx90)
 // FEATURE-NOT: not a recognized feature
 // GARBAGE: error: unknown NVPTX feature 'garbage' in features '+ptx80,garbage'
+// Asynchronous copies before sm_80: an error at the op, not an abort in the
+// NVPTX backend ("Cannot select: intrinsic %llvm.nvvm.cp.async.wait.group").
+// RUN: not wc-opt %S/../Corpus/Inputs/nvgpu-async-copy.mlir --wc-lower-to-nvvm=chip=sm_75 2>&1 | FileCheck %s --check-prefix=CPASYNC
+// CPASYNC: nvgpu-async-copy.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'nvgpu.device_async_copy' needs sm_80 or later (cp.async), the target is sm_75
+// CPASYNC-NOT: LLVM ERROR
+// RUN: wc-opt %S/../Corpus/Inputs/nvgpu-async-copy.mlir --wc-lower-to-nvvm=chip=sm_80 -o /dev/null
 // RUN: wc-opt %s --wc-lower-to-nvvm="features=+ptx90" | FileCheck %s --check-prefix=PTX90
 // PTX90: .version 9.0
 // RUN: not wc-opt %s --wc-lower-to-nvvm="format=elf" 2>&1 | FileCheck %s --check-prefix=FORMAT

@@ -84,7 +84,8 @@ def CheckNVVMTarget : Pass<"wc-check-nvvm-target", "::mlir::ModuleOp"> {
     the backend would ignore it with a warning and emit its default PTX
     version), or when it asks for a PTX ISA older than the chip needs (e.g.
     `+ptx60` with `sm_90`, which would otherwise abort inside the NVPTX
-    backend).
+    backend), or when a kernel copies asynchronously (`nvgpu.device_async_*`,
+    i.e. `cp.async`) for a chip before sm_80.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",

@@ -34,6 +34,11 @@ SmallVector<KernelSites> collectKernels(ModuleOp module);
 /// attributions), which must be unused.
 void eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index);
 
+/// Makes the grid and block sizes of `launch` index values (casting i32 or
+/// i64 sizes), so that a stage can mix them with the index values it
+/// computes: `gpu.launch_func` requires all six of one type.
+void castLaunchSizesToIndex(gpu::LaunchFuncOp launch);
+
 /// The description of `chip`, or an error naming `pass` at `op`.
 std::optional<TargetDescription> lookupTarget(Operation *op, StringRef pass,
                                               StringRef chip);

@@ -2,8 +2,8 @@
 """How wc-opt's time and memory grow with the number of kernels in a module.
 
 Builds modules of N random kernels (the kernels of utils/wc-fuzz.py, each
-in its own gpu.module, with their host launches: about 4 KB of IR per
-kernel) for each N of --sizes,
+in its own gpu.module and launched from its own host function: about 4 KB
+of IR per kernel) for each N of --sizes,
 runs `wc-opt <pipeline>` on each (output discarded) and prints a table of
 module size, wall time, time per kernel and peak memory. When the passes
 scale linearly, the time per kernel stays flat as N grows.
@@ -42,9 +42,11 @@ def main():
     parser.add_argument("--pipeline", default="--wc-consolidate",
                         help="wc-opt arguments")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--one-gpu-module", action="store_true",
-                        help="all kernels in one gpu.module (default: one "
-                        "gpu.module per kernel, as outlining makes them)")
+    parser.add_argument("--one-module", action="store_true",
+                        help="all kernels in one gpu.module, launched from "
+                        "one host function (default: each kernel in its own "
+                        "gpu.module, as outlining makes them, launched from "
+                        "its own host function)")
     parser.add_argument("--wc-opt", default=os.path.join(
         ROOT, "build", "bin", "wc-opt"))
     args = parser.parse_args()
@@ -57,8 +59,7 @@ def main():
                  for s in range(args.seed, args.seed + count)]
         with tempfile.NamedTemporaryFile("w", suffix=".mlir",
                                          delete=False) as f:
-            f.write(fuzz.render_module(
-                plans, module_per_kernel=not args.one_gpu_module))
+            f.write(fuzz.render_module(plans, separate=not args.one_module))
             path = f.name
         size = os.path.getsize(path)
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss

@@ -196,9 +196,14 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
       return refuse(why);
     for (gpu::LaunchFuncOp launch : launches)
       updateLaunch(launch, warps);
-    emitRemark(func.getLoc(), "wc-aggregate: resized ")
-        << threads << "-thread blocks into " << warps
-        << " one-warp blocks each (grid x scaled by " << warps << ")";
+    InFlightDiagnostic remark =
+        emitRemark(func.getLoc(), "wc-aggregate: resized ");
+    remark << threads << "-thread blocks into " << warps
+           << " one-warp blocks each (grid x scaled by " << warps << ")";
+    if (launches.empty())
+      remark << "; no launch in this module: a launch elsewhere must use "
+                "32-thread blocks and a grid x scaled by "
+             << warps;
     return true;
   }
 
@@ -258,6 +263,9 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
   else
     remark << becameSyncs(stats->warpSyncs) << ", " << stats->removedBarriers
            << " removed";
+  if (launches.empty())
+    remark << "; no launch in this module: a launch elsewhere must use "
+              "32-thread blocks";
   return true;
 }
 

@@ -1,4 +1,9 @@
 // RUN: wc-opt %s -split-input-file --wc-aggregate -verify-diagnostics | FileCheck %s
+// The launch contract: a kernel launched in the module gets its launches
+// rewritten; one without a launch says what launches elsewhere must use.
+// RUN: wc-opt %s -split-input-file --wc-aggregate 2>&1 >/dev/null | FileCheck %s --check-prefix=CONTRACT
+// CONTRACT: one warp per 128-thread block, 4 virtual threads per lane, 3 phases, 2 barriers became warp syncs{{$}}
+// CONTRACT: one warp per 64-thread block, {{.*}}; no launch in this module: a launch elsewhere must use 32-thread blocks{{$}}
 
 // A tree reduction: barriers at top level and in a uniform loop. The loop
 // stays at warp level with a phase inside; barriers become warp syncs; the
@@ -78,7 +83,9 @@ module attributes {gpu.container_module} {
 // CHECK:   arith.addf %{{.*}}, %[[MINE]]
 module attributes {gpu.container_module} {
   gpu.module @live {
-    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
+    // No launch of this kernel in the module: the remark states the launch
+    // contract that launches elsewhere must now follow.
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync; no launch in this module: a launch elsewhere must use 32-thread blocks}}
     gpu.func @k(%buf: memref<64xf32>)
         workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {

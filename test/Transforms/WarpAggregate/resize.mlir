@@ -107,7 +107,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @resize_partial {
-    // expected-remark @+1 {{wc-aggregate: resized 40-thread blocks into 2 one-warp blocks each (grid x scaled by 2)}}
+    // expected-remark @+1 {{wc-aggregate: resized 40-thread blocks into 2 one-warp blocks each (grid x scaled by 2); no launch in this module: a launch elsewhere must use 32-thread blocks and a grid x scaled by 2}}
     gpu.func @fill(%out: memref<40xindex>) kernel attributes {known_block_size = array<i32: 40, 1, 1>} {
       %t = gpu.thread_id x
       memref.store %t, %out[%t] : memref<40xindex>

@@ -65,14 +65,27 @@ Buffer *BlockRunner::getSharedBuffer(Interpreter &interp, Operation *key,
   return buffer;
 }
 
-Buffer *BlockRunner::allocatePrivate(Interpreter &interp, Operation *op,
-                                     Type elementType, int64_t count,
-                                     std::string name) {
-  Buffer *buffer = interp.allocate(op, Buffer::Space::Private, elementType,
-                                   count, std::move(name));
-  if (buffer)
+FailureOr<WarpValue>
+BlockRunner::allocatePrivate(Interpreter &interp, Operation *op,
+                             MemRefType type, ArrayRef<int64_t> sizes,
+                             LaneMask lanes, StringRef name) {
+  int64_t count = countElements(sizes).value_or(-1);
+  WarpValue result = WarpValue::perLaneMemRef();
+  bool allocated = true;
+  forEachLane(lanes, [&](unsigned lane) {
+    Buffer *buffer =
+        allocated ? interp.allocate(op, Buffer::Space::Private,
+                                    type.getElementType(), count, name.str())
+                  : nullptr;
+    allocated = buffer != nullptr;
+    if (!buffer)
+      return;
     owned.push_back(buffer);
-  return buffer;
+    result.refs[lane] = describeBuffer(buffer, type, sizes);
+  });
+  if (!allocated)
+    return failure();
+  return result;
 }
 
 std::optional<Access> BlockRunner::recordAccess(Buffer &buffer, int64_t element,
@@ -90,27 +103,12 @@ LogicalResult BlockRunner::runWarp(unsigned warp) {
   // Private attributions: one buffer per thread.
   for (Value buffer : launch.privateBuffers) {
     auto type = cast<MemRefType>(buffer.getType());
-    WarpValue perThread = WarpValue::perLaneMemRef();
-    bool allocated = true;
-    forEachLane(place.live, [&](unsigned lane) {
-      std::string why;
-      Buffer *b = allocated ? sim.memory.allocate(Buffer::Space::Private,
-                                                  type.getElementType(),
-                                                  type.getNumElements(),
-                                                  "private attribution", why)
-                            : nullptr;
-      if (!b) {
-        if (allocated)
-          emitError(buffer.getLoc()) << why;
-        allocated = false;
-        return;
-      }
-      owned.push_back(b);
-      perThread.refs[lane] = describeBuffer(b, type, type.getShape());
-    });
-    if (!allocated)
+    FailureOr<WarpValue> perThread =
+        allocatePrivate(interp, launch.body->getParentOp(), type,
+                        type.getShape(), place.live, "private attribution");
+    if (failed(perThread))
       return failure();
-    args.push_back(std::move(perThread));
+    args.push_back(std::move(*perThread));
   }
   FailureOr<SmallVector<WarpValue>> results =
       interp.runCallable(*launch.body, args, place.live);

@@ -69,10 +69,12 @@ public:
   /// after an error at `key` when the memory cannot hold it.
   Buffer *getSharedBuffer(Interpreter &interp, Operation *key, Type elementType,
                           int64_t count, llvm::StringRef name);
-  /// A private buffer of one thread, freed with the block; null after an
-  /// error at `op`.
-  Buffer *allocatePrivate(Interpreter &interp, Operation *op, Type elementType,
-                          int64_t count, std::string name);
+  /// One private buffer of `type` (of `sizes`) per lane of `lanes`, freed
+  /// with the block; fails after an error at `op`.
+  FailureOr<WarpValue> allocatePrivate(Interpreter &interp, Operation *op,
+                                       MemRefType type,
+                                       llvm::ArrayRef<int64_t> sizes,
+                                       LaneMask lanes, llvm::StringRef name);
   /// Race detection for an access of `thread` of warp `warp`.
   std::optional<Access> recordAccess(Buffer &buffer, int64_t element,
                                      bool isWrite, unsigned warp,

@@ -14,91 +14,13 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
-#include <cstring>
 
 using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::sim;
-
-//===----------------------------------------------------------------------===//
-// Scalar encoding
-//===----------------------------------------------------------------------===//
-
-unsigned sim::getBitWidth(Type type) {
-  if (type.isIndex())
-    return 64;
-  return type.getIntOrFloatBitWidth();
-}
-
-uint64_t sim::truncateTo(Type type, uint64_t bits) {
-  unsigned width = getBitWidth(type);
-  return width >= 64 ? bits : bits & ((uint64_t(1) << width) - 1);
-}
-
-int64_t sim::signExtend(Type type, uint64_t bits) {
-  unsigned width = getBitWidth(type);
-  if (width >= 64)
-    return static_cast<int64_t>(bits);
-  uint64_t sign = uint64_t(1) << (width - 1);
-  bits = truncateTo(type, bits);
-  return static_cast<int64_t>((bits ^ sign) - sign);
-}
-
-static float asFloat(uint64_t bits) {
-  uint32_t word = static_cast<uint32_t>(bits);
-  float value;
-  std::memcpy(&value, &word, 4);
-  return value;
-}
-
-static uint64_t floatBits(float value) {
-  uint32_t word;
-  std::memcpy(&word, &value, 4);
-  return word;
-}
-
-static double asDouble(uint64_t bits) {
-  double value;
-  std::memcpy(&value, &bits, 8);
-  return value;
-}
-
-static uint64_t doubleBits(double value) {
-  uint64_t bits;
-  std::memcpy(&bits, &value, 8);
-  return bits;
-}
-
-double sim::toDouble(Type type, uint64_t bits) {
-  if (type.isF32())
-    return asFloat(bits);
-  if (type.isF64())
-    return asDouble(bits);
-  auto floatType = cast<FloatType>(type);
-  llvm::APFloat value(floatType.getFloatSemantics(),
-                      llvm::APInt(floatType.getWidth(), bits));
-  bool lost;
-  value.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-                &lost);
-  return value.convertToDouble();
-}
-
-uint64_t sim::fromDouble(Type type, double value) {
-  if (type.isF32())
-    return floatBits(static_cast<float>(value));
-  if (type.isF64())
-    return doubleBits(value);
-  auto floatType = cast<FloatType>(type);
-  llvm::APFloat converted(value);
-  bool lost;
-  converted.convert(floatType.getFloatSemantics(),
-                    llvm::APFloat::rmNearestTiesToEven, &lost);
-  return converted.bitcastToAPInt().getZExtValue();
-}
 
 /// Applies a floating-point function in the precision of `type`: double for
 /// f64, single for everything narrower (then rounded to the type).
@@ -111,17 +33,6 @@ static uint64_t applyFloat(Type type, Fn fn, uint64_t a, uint64_t b = 0,
     return floatBits(fn(asFloat(a), asFloat(b), asFloat(c)));
   float x = toDouble(type, a), y = toDouble(type, b), z = toDouble(type, c);
   return fromDouble(type, fn(x, y, z));
-}
-
-/// Returns the words of an integer or float constant attribute.
-static uint64_t getAttrBits(Attribute attr) {
-  if (auto intAttr = dyn_cast<IntegerAttr>(attr))
-    return intAttr.getValue().getZExtValue();
-  if (auto floatAttr = dyn_cast<FloatAttr>(attr))
-    return floatAttr.getValue().bitcastToAPInt().getZExtValue();
-  if (auto boolAttr = dyn_cast<BoolAttr>(attr))
-    return boolAttr.getValue();
-  return 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -297,11 +208,11 @@ FailureOr<bool> ArithExecutor::run(Operation &op) {
           WarpValue v;
           v.width = dense.getNumElements();
           for (Attribute element : dense.getValues<Attribute>())
-            v.bits.push_back(getAttrBits(element));
+            v.bits.push_back(attributeBits(element));
           setResult(op, std::move(v));
           return true;
         }
-        setResult(op, WarpValue::scalar(getAttrBits(value)));
+        setResult(op, WarpValue::scalar(attributeBits(value)));
         return true;
       })
       .Case([&](arith::AddIOp) {

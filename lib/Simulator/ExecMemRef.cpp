@@ -109,19 +109,11 @@ static LogicalResult executeAllocation(Interpreter &interp, Operation &op,
     return success();
   }
   // Private memory: one buffer per thread.
-  WarpValue result = WarpValue::perLaneMemRef();
-  bool allocated = true;
-  forEachLane(mask, [&](unsigned lane) {
-    Buffer *buffer = allocated ? interp.place->block->allocatePrivate(
-                                     interp, &op, element, count, name)
-                               : nullptr;
-    allocated = buffer != nullptr;
-    if (buffer)
-      result.refs[lane] = describeBuffer(buffer, type, sizes);
-  });
-  if (!allocated)
+  FailureOr<WarpValue> result = interp.place->block->allocatePrivate(
+      interp, &op, type, sizes, mask, name);
+  if (failed(result))
     return failure();
-  interp.set(op.getResult(0), std::move(result));
+  interp.set(op.getResult(0), std::move(*result));
   return success();
 }
 
@@ -146,14 +138,8 @@ static Buffer *getGlobalBuffer(Interpreter &interp, memref::GlobalOp global) {
     if (auto init =
             dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr())) {
       int64_t i = 0;
-      for (Attribute value : init.getValues<Attribute>()) {
-        uint64_t bits = 0;
-        if (auto intAttr = dyn_cast<IntegerAttr>(value))
-          bits = intAttr.getValue().getZExtValue();
-        else if (auto floatAttr = dyn_cast<FloatAttr>(value))
-          bits = floatAttr.getValue().bitcastToAPInt().getZExtValue();
-        buffer->store(i++, bits);
-      }
+      for (Attribute value : init.getValues<Attribute>())
+        buffer->store(i++, attributeBits(value));
     }
   }
   return buffer;
@@ -467,12 +453,6 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
               int64_t shift =
                   src.offset +
                   static_cast<int64_t>(interp.scalar(view.getByteShift(), l));
-              if (!Memory::isStorable(element)) {
-                interp.error(&op) << "buffers of " << element
-                                  << " elements are not supported by the "
-                                     "simulator";
-                return nullptr;
-              }
               int64_t count = getNumElements(desc->sizes), bytes = -1;
               if (count >= 0 &&
                   llvm::MulOverflow(
@@ -487,8 +467,13 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
                     << "', which has " << available << " bytes";
                 return nullptr;
               }
+              std::string why;
               desc->buffer = interp.sim.memory.createView(src.buffer, shift,
-                                                          element, count);
+                                                          element, count, why);
+              if (!desc->buffer) {
+                interp.error(&op) << why;
+                return nullptr;
+              }
               return desc;
             });
       })

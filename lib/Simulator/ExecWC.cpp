@@ -123,10 +123,7 @@ FailureOr<bool> WarpExecutor::runWC() {
           TypedAttr attr = arith::getIdentityValueAttr(
               getArithReductionKind(scan.getKind(), type), type, b,
               op.getLoc());
-          if (auto f = dyn_cast<FloatAttr>(attr))
-            identity = f.getValue().bitcastToAPInt().getZExtValue();
-          else
-            identity = cast<IntegerAttr>(attr).getValue().getZExtValue();
+          identity = attributeBits(attr);
         }
         setPerLane(scan.getResult(), [&](unsigned l) {
           LaneMask lanes = exclusive ? ((1u << l) - 1) : ((2u << l) - 1);

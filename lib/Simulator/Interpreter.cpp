@@ -31,6 +31,14 @@ bool Memory::isStorable(Type type) {
          (type.isIntOrFloat() && type.getIntOrFloatBitWidth() <= 64);
 }
 
+std::string Memory::describeUnstorable(Type type) {
+  std::string why;
+  llvm::raw_string_ostream(why)
+      << "buffers of '" << type << "' elements are not supported by the "
+      << "simulator";
+  return why;
+}
+
 std::optional<int64_t> sim::countElements(ArrayRef<int64_t> sizes) {
   int64_t count = 1;
   for (int64_t size : sizes)
@@ -49,12 +57,11 @@ unsigned Memory::getElementBytes(Type type) {
 
 Buffer *Memory::allocate(Buffer::Space space, Type elementType, int64_t count,
                          std::string name, std::string &why) {
-  llvm::raw_string_ostream os(why);
   if (!isStorable(elementType)) {
-    os << "buffers of '" << elementType
-       << "' elements are not supported by the simulator";
+    why = describeUnstorable(elementType);
     return nullptr;
   }
+  llvm::raw_string_ostream os(why);
   int64_t size;
   if (count < 0 ||
       llvm::MulOverflow(count, int64_t(getElementBytes(elementType)), size) ||
@@ -100,7 +107,11 @@ void Memory::release(Buffer *buffer) {
 }
 
 Buffer *Memory::createView(Buffer *source, int64_t byteOffset, Type elementType,
-                           int64_t count) {
+                           int64_t count, std::string &why) {
+  if (!isStorable(elementType)) {
+    why = describeUnstorable(elementType);
+    return nullptr;
+  }
   if (source->storage) {
     byteOffset += source->byteOffset;
     source = source->storage;

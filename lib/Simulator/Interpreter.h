@@ -45,17 +45,20 @@ public:
   /// Frees the bytes of `buffer` (a block's workgroup and private buffers
   /// when the block ends); later accesses are reported as after a free.
   void release(Buffer *buffer);
-  /// Whether buffers of `type` elements can be simulated: integers and
-  /// floats of up to 64 bits, and index.
-  static bool isStorable(Type type);
   /// Bytes one element of `type` takes in a buffer.
   static unsigned getElementBytes(Type type);
   /// The buffer that views `count` elements of `elementType` in the bytes
-  /// of `source` from `byteOffset` on (the same one for the same view).
+  /// of `source` from `byteOffset` on (the same one for the same view), or
+  /// null with the reason in `why` for an element type it cannot store.
   Buffer *createView(Buffer *source, int64_t byteOffset, Type elementType,
-                     int64_t count);
+                     int64_t count, std::string &why);
 
 private:
+  /// Whether buffers of `type` elements can be simulated: integers and
+  /// floats of up to 64 bits, and index.
+  static bool isStorable(Type type);
+  static std::string describeUnstorable(Type type);
+
   std::deque<std::unique_ptr<Buffer>> buffers;
   std::map<std::tuple<Buffer *, int64_t, const void *, int64_t>, Buffer *>
       views;
@@ -234,7 +237,7 @@ executeAtomicUpdate(Interpreter &interp, Operation *op, Value memref,
 MemRefRef describeBuffer(Buffer *buffer, MemRefType type,
                          llvm::ArrayRef<int64_t> sizes);
 
-/// Scalar helpers shared by the op families.
+/// Scalar helpers shared by the op families (Scalars.cpp).
 /// The bit width of `type` in a lane word (index: 64).
 unsigned getBitWidth(Type type);
 /// Truncates `bits` to the width of integer `type`.
@@ -244,6 +247,13 @@ int64_t signExtend(Type type, uint64_t bits);
 /// Converts float bits of `type` to a double and back.
 double toDouble(Type type, uint64_t bits);
 uint64_t fromDouble(Type type, double value);
+/// The bits of an f32 / f64 word and back.
+float asFloat(uint64_t bits);
+uint64_t floatBits(float value);
+double asDouble(uint64_t bits);
+uint64_t doubleBits(double value);
+/// The word of an integer, float or bool constant attribute (0 otherwise).
+uint64_t attributeBits(Attribute attr);
 
 } // namespace sim
 } // namespace wc

@@ -42,10 +42,11 @@ import glob
 import os
 import re
 import shlex
-import subprocess
 import sys
 import tempfile
 import time
+
+from wctools import first_error, normalise_output, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -85,27 +86,6 @@ STAGES = ["wc-prepare", "wc-consolidate", "wc-aggregate", "wc-remap",
 
 REMARK = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): "
                     r"(?P<kind>remark|note|warning|error): (?P<text>.*)$")
-ADDRESS = re.compile(r"base@ = 0x[0-9a-fA-F]+")
-
-
-def run(cmd, timeout):
-    """Runs `cmd`; returns (returncode, stdout, stderr)."""
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return 124, "", "timed out after %ds: %s" % (timeout, shlex.join(cmd))
-    except OSError as e:  # e.g. a binary being relinked
-        return 126, "", "error: cannot run %s: %s" % (cmd[0], e)
-    return proc.returncode, proc.stdout, proc.stderr
-
-
-def first_error(stderr):
-    for line in stderr.splitlines():
-        if "error" in line:
-            return line.strip()
-    lines = stderr.strip().splitlines()
-    return lines[0] if lines else "(no message)"
 
 
 # --------------------------------------------------------------------------
@@ -316,8 +296,8 @@ def simulate(tools, path, pipeline):
         cmd.append("--pass-pipeline=" + pipeline)
     rc, out, err = run(cmd, tools.timeout)
     if rc != 0:
-        return "FAILED (exit %d): %s" % (rc, first_error(err))
-    return ADDRESS.sub("base@ = 0x?", out)
+        return "FAILED (exit %s): %s" % (rc, first_error(err))
+    return normalise_output(out)
 
 
 def check_program(tools, program, set_name, passes, workdir):

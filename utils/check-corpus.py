@@ -7,7 +7,8 @@ by default) this script
 
   1. runs `wc-opt F <pipeline>` for each of PIPELINES (wc-prepare, the
      stages alone and chained, both wc-delegate schedules, wc-consolidate
-     with and without outlining first, the NVVM lowering with and without
+     alone, after outlining and after the clean-ups canonicalize, cse and
+     LICM, the NVVM lowering with and without
      wc-consolidate, wc-pipeline); inputs named `unregistered-*` get
      --allow-unregistered-dialect, and a line `// corpus-pre: FLAGS` in an
      input puts FLAGS before every pipeline (--convert-parallel-loops-to-gpu);
@@ -45,10 +46,12 @@ import glob
 import os
 import re
 import shlex
-import subprocess
 import sys
 import tempfile
 import time
+
+from wctools import (CRASH_MARKERS, MESSAGE, crashed, first_error,
+                     normalise_output, run)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -61,45 +64,19 @@ PIPELINES = [
     ["--wc-aggregate", "--wc-remap", "--wc-delegate=schedule=dynamic"],
     ["--wc-consolidate"],
     ["--gpu-kernel-outlining", "--wc-consolidate"],
+    ["--canonicalize", "--cse", "--loop-invariant-code-motion",
+     "--wc-consolidate"],
     ["--wc-lower-to-nvvm"],
     ["--wc-consolidate", "--wc-lower-to-nvvm"],
     ["--wc-pipeline"],
 ]
 KINDS = ["ok", "diagnostic", "crash", "hang", "miscompile"]
-CRASH_MARKERS = ["Stack dump", "PLEASE submit a bug report", "LLVM ERROR",
-                 "Assertion", "UNREACHABLE"]
-ADDRESS = re.compile(r"base@ = 0x[0-9a-fA-F]+")
 LOCATED = re.compile(r"^\S.*?:\d+:\d+: error: \S")
-MESSAGE = re.compile(r"\berror: \S")
 FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*)$")
 BORING_FRAME = re.compile(r"llvm::sys::|SignalHandler|__restore_rt|libc\.so|"
                           r"raise|abort|__assert_fail|_start|pthread_kill")
 TEMP = re.compile(r"\S*wc-corpus-[^/\s]+/\S+")
 PRE = re.compile(r"^//\s*corpus-pre:\s*(.*)$", re.M)
-
-
-def run(cmd, timeout):
-    """Runs `cmd`; returns (exit code, None on a timeout; stdout; stderr)."""
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, "", "timed out after %ds" % timeout
-    except OSError as e:
-        return 126, "", "error: cannot run %s: %s" % (cmd[0], e)
-    return proc.returncode, proc.stdout, proc.stderr
-
-
-def crashed(rc, err):
-    return rc < 0 or rc >= 128 or any(m in err for m in CRASH_MARKERS)
-
-
-def first_error(err):
-    for line in err.splitlines():
-        if MESSAGE.search(line):
-            return line.strip()
-    lines = err.strip().splitlines()
-    return lines[0] if lines else "(no message)"
 
 
 def crash_detail(err):
@@ -145,7 +122,7 @@ def simulate(tools, path):
     """wc-sim `path`: (command, exit code, normalised stdout, stderr)."""
     cmd = [tools.wc_sim, path]
     rc, out, err = run(cmd, tools.timeout)
-    return shlex.join(cmd), rc, ADDRESS.sub("base@ = 0x?", out), err
+    return shlex.join(cmd), rc, normalise_output(out), err
 
 
 def check_pipeline(tools, path, flags, pipeline, out):

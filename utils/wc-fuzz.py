@@ -35,11 +35,11 @@ import argparse
 import concurrent.futures
 import os
 import random
-import re
-import subprocess
 import sys
 import tempfile
 import time
+
+from wctools import crashed, normalise_output, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -625,11 +625,6 @@ def render_module(plans, separate=False):
 # Running
 # ---------------------------------------------------------------------------
 
-CRASH_MARKERS = ("Stack dump", "PLEASE submit a bug report", "LLVM ERROR",
-                 "Assertion", "UNREACHABLE")
-ADDRESS = re.compile(r"base@ = 0x[0-9a-f]+")
-
-
 class Runner:
     def __init__(self, args):
         self.wc_sim = args.wc_sim
@@ -643,23 +638,19 @@ class Runner:
         cmd = [self.wc_sim, path, "--max-steps=%d" % self.max_steps]
         if passes:
             cmd.append("--pass-pipeline=builtin.module(%s)" % passes)
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True,
-                                  timeout=self.timeout)
-        except subprocess.TimeoutExpired:
+        rc, out, err = run(cmd, self.timeout)
+        if rc is None:
             return "hang", ""
-        if proc.returncode < 0 or proc.returncode >= 128 or any(
-                m in proc.stderr for m in CRASH_MARKERS):
-            return "crash", "exit status %d\n%s" % (proc.returncode,
-                                                     proc.stderr)
-        if proc.returncode != 0:
+        if crashed(rc, err):
+            return "crash", "exit status %d\n%s" % (rc, err)
+        if rc != 0:
             # The first error and what follows it; remarks before it are the
             # passes' decisions.
-            lines = proc.stderr.splitlines()
+            lines = err.splitlines()
             first = next((i for i, line in enumerate(lines)
                           if "error:" in line), 0)
             return "error", "\n".join(lines[first:])
-        return "ok", ADDRESS.sub("base@ = 0x", proc.stdout)
+        return "ok", normalise_output(out)
 
     def check(self, plans):
         """Findings of one module of `plans`: [(kind, pipeline, detail)]."""

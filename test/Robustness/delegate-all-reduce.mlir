@@ -2,6 +2,8 @@
 // RUN: wc-sim %s %delegated 2>&1 | FileCheck %s --check-prefixes=CHECK,REFUSED
 // RUN: wc-sim %s %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
+// After the clean-ups stacks run first, the same refusal and output.
+// RUN: wc-sim %s --pass-pipeline='builtin.module(canonicalize,cse,loop-invariant-code-motion,wc-aggregate,wc-remap,wc-delegate)' 2>&1 | FileCheck %s --check-prefixes=CHECK,REFUSED
 
 // Found by utils/wc-fuzz.py (seed 1042): a one-warp block's gpu.all_reduce
 // was delegated to 4-warp hyper-CTAs, where it combined four agents' jobs

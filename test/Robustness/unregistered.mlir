@@ -5,6 +5,7 @@
 // RUN: wc-opt %s --allow-unregistered-dialect --wc-aggregate 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG
 // RUN: wc-opt %s --allow-unregistered-dialect --wc-consolidate 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG
 // RUN: wc-opt %s --allow-unregistered-dialect --wc-aggregate --wc-remap --wc-delegate 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG
+// RUN: wc-opt %s --allow-unregistered-dialect --canonicalize --cse --loop-invariant-code-motion --wc-consolidate 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG
 // RUN: wc-opt %s --allow-unregistered-dialect --wc-consolidate 2>/dev/null | FileCheck %s --check-prefix=SAME
 
 // AGG: remark: wc-aggregate: kernel left unchanged: it uses 'foo.value', an op of an unregistered dialect whose meaning is unknown

@@ -10,9 +10,10 @@
 #include "WC/Conversion/Passes.h"
 #include "WC/Transforms/Passes.h"
 
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -53,13 +54,48 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
 
-  gpu::GPUToNVVMPipelineOptions upstream;
-  upstream.cubinChip = options.chip;
-  upstream.cubinFeatures = options.features;
-  upstream.cubinFormat = getFormatName(options.format).str();
-  upstream.optLevel = options.optLevel;
-  upstream.cmdOptions = options.ptxasOptions;
-  gpu::buildLowerToNVVMPassPipeline(pm, upstream);
+  // Upstream's `gpu-lower-to-nvvm-pipeline` stages, in its order and with its
+  // options, but each pass that works on any op runs nested on every
+  // function and gpu.module instead of on the whole module. Nested passes run
+  // in parallel, one op per thread, and verify only the op they changed; the
+  // whole module, whose `gpu.container_module` verifier looks up the kernel
+  // of every launch, is verified once per group instead of once per pass.
+  auto addToEachFunctionAndModule = [&](auto... passes) {
+    OpPassManager &each = pm.nestAny();
+    (each.addPass(passes()), ...);
+  };
+  addToEachFunctionAndModule([] { return createConvertNVGPUToNVVMPass(); },
+                             [] { return createConvertVectorToSCFPass(); },
+                             [] { return createSCFToControlFlowPass(); },
+                             [] { return createConvertNVVMToLLVMPass(); });
+  pm.addPass(createConvertFuncToLLVMPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  target.cmdOptions = options.ptxasOptions;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  addToEachFunctionAndModule(
+      [] { return memref::createExpandStridedMetadataPass(); },
+      [] { return createLowerAffinePass(); },
+      [] { return createArithToLLVMConversionPass(); },
+      [] { return createConvertIndexToLLVMPass(); },
+      [] { return createCanonicalizerPass(); }, [] { return createCSEPass(); });
+
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createConvertGpuOpsToNVVMOps());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createGpuToLLVMConversionPass());
+  ModuleToBinaryOptions binary;
+  binary.format = getFormatName(options.format).str();
+  pm.addPass(createModuleToBinary(binary));
+  addToEachFunctionAndModule(
+      [] { return createConvertMathToLLVMPass(); },
+      [] { return createCanonicalizerPass(); }, [] { return createCSEPass(); },
+      [] { return createReconcileUnrealizedCastsPass(); });
 }
 
 void wc::buildConsolidatePipeline(OpPassManager &pm,

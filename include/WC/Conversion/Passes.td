@@ -95,4 +95,27 @@ def CheckNVVMTarget : Pass<"wc-check-nvvm-target", "::mlir::ModuleOp"> {
   ];
 }
 
+def ModuleToBinary : Pass<"wc-module-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Serialise every gpu.module to a gpu.binary, in parallel";
+  let description = [{
+    What upstream's `gpu-module-to-binary` does, with the same formats and
+    the same serialisation (each target attribute of a `gpu.module`, e.g.
+    `#nvvm.target`, compiles the module and makes the object), but the
+    modules are compiled in parallel on MLIR's thread pool
+    (`--mlir-disable-threading` makes it sequential). Upstream's pass
+    compiles one module after the other, which takes most of the time of a
+    lowering with many kernels. Diagnostics come out in module order;
+    the first module that fails to serialise fails the pass.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"fatbin\"",
+           "What each object holds: isa (assembly), bin, fatbin, or llvm "
+           "(offloading)">,
+    Option<"toolkit", "toolkit", "std::string", /*default=*/"\"\"",
+           "CUDA toolkit path (default: found by the target)">,
+    Option<"cmdOptions", "opts", "std::string", /*default=*/"\"\"",
+           "Command-line options for the downstream tools (ptxas)">
+  ];
+}
+
 #endif // WC_CONVERSION_PASSES_TD

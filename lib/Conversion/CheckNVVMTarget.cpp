@@ -1,13 +1,18 @@
-//===- CheckNVVMTarget.cpp - Validate the chip and PTX version ------------===//
+//===- CheckNVVMTarget.cpp - One valid NVVM target per gpu.module ---------===//
 //
-// The `wc-check-nvvm-target` pass: turns a chip or PTX ISA the lowering
-// cannot serve into a diagnostic before the NVPTX backend aborts on it.
+// The `wc-check-nvvm-target` pass: gives every gpu.module without a target
+// the `#nvvm.target` of its options, so that the wc passes, the NVVM
+// conversion and the serialisation all read the chip from the IR, and turns
+// a chip or PTX ISA the lowering cannot serve into a diagnostic before the
+// NVPTX backend aborts on it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "WC/Conversion/Passes.h"
+#include "WC/Target/ModuleTarget.h"
 #include "WC/Target/TargetDescription.h"
 
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -21,48 +26,119 @@ namespace wc {
 using namespace mlir;
 using namespace mlir::wc;
 
+/// Checks that `chip` and `features` can be compiled for, with errors at
+/// `op`; `what` says where they come from.
+static LogicalResult checkChipAndFeatures(Operation *op, StringRef chip,
+                                          StringRef features, StringRef what) {
+  std::optional<TargetDescription> target = TargetDescription::lookup(chip);
+  if (!target)
+    return op->emitError("unknown chip '")
+           << chip << "'" << what
+           << " (known: " << TargetDescription::knownChips() << ")";
+  if (std::optional<StringRef> unknown =
+          TargetDescription::findUnknownFeature(features))
+    return op->emitError("unknown NVPTX feature '")
+           << *unknown << "' in features '" << features << "'" << what
+           << " (known: " << TargetDescription::knownPtxVersions() << ")";
+  std::optional<int64_t> ptx = TargetDescription::getPtxVersion(features);
+  if (ptx && *ptx < target->minPtxVersion)
+    return op->emitError("PTX ISA ")
+           << *ptx / 10 << "." << *ptx % 10 << " (features '" << features << "'"
+           << what << ") does not support " << chip << ": it needs PTX ISA "
+           << target->minPtxVersion / 10 << "." << target->minPtxVersion % 10
+           << " or later (e.g. features=+ptx" << target->minPtxVersion << ")";
+  // Asynchronous copies are cp.async, which the NVPTX backend cannot select
+  // before sm_80 (it aborts).
+  if (target->smVersion < 80) {
+    WalkResult walk = op->walk([&](Operation *nested) {
+      if (!isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp,
+               nvgpu::DeviceAsyncWaitOp>(nested))
+        return WalkResult::advance();
+      nested->emitError("'") << nested->getName() << "' needs sm_80 or later "
+                             << "(cp.async), the target is " << chip;
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
 namespace {
 struct CheckNVVMTargetPass
     : public wc::impl::CheckNVVMTargetBase<CheckNVVMTargetPass> {
   using Base::Base;
 
+  /// The target given to modules without one.
+  NVVM::NVVMTargetAttr getDefaultTarget() {
+    Builder b(&getContext());
+    DictionaryAttr flags;
+    std::pair<llvm::BumpPtrAllocator, SmallVector<const char *>> tokens =
+        gpu::TargetOptions::tokenizeCmdOptions(ptxasOptions);
+    if (!tokens.second.empty()) {
+      SmallVector<StringRef> words(tokens.second.begin(), tokens.second.end());
+      flags = b.getDictionaryAttr(
+          b.getNamedAttr("ptxas-cmd-options", b.getStrArrayAttr(words)));
+    }
+    return NVVM::NVVMTargetAttr::get(
+        &getContext(), optLevel, "nvptx64-nvidia-cuda",
+        chip.empty() ? StringRef(kDefaultChip) : StringRef(chip),
+        features.empty() ? StringRef(kDefaultFeatures) : StringRef(features),
+        flags);
+  }
+
   void runOnOperation() override {
-    std::optional<TargetDescription> target = TargetDescription::lookup(chip);
-    if (!target) {
-      getOperation()->emitError("unknown chip '")
-          << chip << "' (known: " << TargetDescription::knownChips() << ")";
-      return signalPassFailure();
-    }
-    if (std::optional<StringRef> unknown =
-            TargetDescription::findUnknownFeature(features)) {
-      getOperation()->emitError("unknown NVPTX feature '")
-          << *unknown << "' in features '" << features
-          << "' (known: " << TargetDescription::knownPtxVersions() << ")";
-      return signalPassFailure();
-    }
-    std::optional<int64_t> ptx = TargetDescription::getPtxVersion(features);
-    if (ptx && *ptx < target->minPtxVersion) {
-      getOperation()->emitError("PTX ISA ")
-          << *ptx / 10 << "." << *ptx % 10 << " (features '" << features
-          << "') does not support " << chip << ": it needs PTX ISA "
-          << target->minPtxVersion / 10 << "." << target->minPtxVersion % 10
-          << " or later (e.g. features=+ptx" << target->minPtxVersion << ")";
-      return signalPassFailure();
-    }
-    // Asynchronous copies are cp.async, which the NVPTX backend cannot
-    // select before sm_80 (it aborts).
-    if (target->smVersion < 80) {
-      WalkResult walk = getOperation()->walk([&](Operation *op) {
-        if (!isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp,
-                 nvgpu::DeviceAsyncWaitOp>(op))
-          return WalkResult::advance();
-        op->emitError("'") << op->getName() << "' needs sm_80 or later "
-                           << "(cp.async), the target is " << chip;
-        return WalkResult::interrupt();
-      });
-      if (walk.wasInterrupted())
+    ModuleOp top = getOperation();
+    if (!chip.empty() || !features.empty())
+      if (failed(checkChipAndFeatures(
+              top, chip.empty() ? StringRef(kDefaultChip) : StringRef(chip),
+              features.empty() ? StringRef(kDefaultFeatures)
+                               : StringRef(features),
+              "")))
         return signalPassFailure();
+    bool failedModule = false;
+    for (auto module : top.getOps<gpu::GPUModuleOp>()) {
+      NVVM::NVVMTargetAttr target = getNVVMTarget(module);
+      if (!target) {
+        if (ArrayAttr others = module.getTargetsAttr();
+            others && !others.empty()) {
+          module.emitError("the module targets ")
+              << others << ", which the NVVM lowering cannot compile for";
+          failedModule = true;
+          continue;
+        }
+        target = getDefaultTarget();
+        module.setTargetsAttr(ArrayAttr::get(&getContext(), {target}));
+      } else if ((!chip.empty() && target.getChip() != chip) ||
+                 (!features.empty() && target.getFeatures() != features)) {
+        // The chip of the IR and the one of the options would be mixed: the
+        // wc passes plan for one, the lowering would compile for the other.
+        InFlightDiagnostic error = module.emitError("the module's ")
+                                   << target << " differs from the options'";
+        if (!chip.empty())
+          error << " chip=" << chip;
+        if (!features.empty())
+          error << " features=" << features;
+        error << ": drop the options or the target";
+        failedModule = true;
+        continue;
+      }
+      if (failed(checkChipAndFeatures(module, target.getChip(),
+                                      target.getFeatures(),
+                                      " of the module's #nvvm.target")))
+        failedModule = true;
     }
+    // Without gpu.modules (inline kernels not yet outlined), the options'
+    // chip still rules out what it cannot run.
+    if (!failedModule && top.getOps<gpu::GPUModuleOp>().empty() &&
+        failed(checkChipAndFeatures(
+            top, chip.empty() ? StringRef(kDefaultChip) : StringRef(chip),
+            features.empty() ? StringRef(kDefaultFeatures)
+                             : StringRef(features),
+            "")))
+      failedModule = true;
+    if (failedModule)
+      signalPassFailure();
   }
 };
 } // namespace

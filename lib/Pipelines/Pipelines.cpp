@@ -35,22 +35,30 @@ static StringRef getFormatName(wc::BinaryFormat format) {
   llvm_unreachable("unknown binary format");
 }
 
-void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
-                                  const LowerToNVVMOptions &options) {
-  CheckNVVMTargetOptions check;
+/// Adds wc-check-nvvm-target with the pipeline's target options: every
+/// gpu.module gets (or must already have) the target of `options`.
+static void addTargetCheck(OpPassManager &pm,
+                           const wc::LowerToNVVMOptions &options) {
+  wc::CheckNVVMTargetOptions check;
   check.chip = options.chip;
   check.features = options.features;
-  pm.addPass(createCheckNVVMTarget(check));
+  check.optLevel = options.optLevel;
+  check.ptxasOptions = options.ptxasOptions;
+  pm.addPass(wc::createCheckNVVMTarget(check));
+}
+
+void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
+                                  const LowerToNVVMOptions &options) {
   // Outlines inline kernels; workgroup allocations become attributions (the
   // lowering would give them per-thread storage) or are errors.
   PrepareKernelsOptions prepare;
   prepare.strict = true;
   pm.addPass(createPrepareKernels(prepare));
+  // From here on, every stage reads the chip from the module's target.
+  addTargetCheck(pm, options);
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertGPUSubgroupToWC());
-  ConvertWCToNVVMOptions wcOptions;
-  wcOptions.chip = options.chip;
-  kernels.addPass(createConvertWCToNVVM(wcOptions));
+  kernels.addPass(createConvertWCToNVVM());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
 
@@ -69,12 +77,6 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
                              [] { return createSCFToControlFlowPass(); },
                              [] { return createConvertNVVMToLLVMPass(); });
   pm.addPass(createConvertFuncToLLVMPass());
-  GpuNVVMAttachTargetOptions target;
-  target.chip = options.chip;
-  target.features = options.features;
-  target.optLevel = options.optLevel;
-  target.cmdOptions = options.ptxasOptions;
-  pm.addPass(createGpuNVVMAttachTarget(target));
   addToEachFunctionAndModule(
       [] { return memref::createExpandStridedMetadataPass(); },
       [] { return createLowerAffinePass(); },
@@ -100,9 +102,11 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
 
 void wc::buildConsolidatePipeline(OpPassManager &pm,
                                   const LowerToNVVMOptions &options) {
-  ConsolidateOptions consolidate;
-  consolidate.chip = options.chip;
-  pm.addPass(createConsolidate(consolidate));
+  // The target first, so that the cost model plans for the chip the
+  // lowering compiles for.
+  pm.addPass(createPrepareKernels());
+  addTargetCheck(pm, options);
+  pm.addPass(createConsolidate());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   buildLowerToNVVMPipeline(pm, options);

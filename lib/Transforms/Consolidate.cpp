@@ -228,9 +228,7 @@ struct ConsolidatePass : public wc::impl::ConsolidateBase<ConsolidatePass> {
 
 void ConsolidatePass::runOnOperation() {
   ModuleOp module = getOperation();
-  std::optional<TargetDescription> target =
-      lookupTarget(module, "wc-consolidate", chip);
-  if (!target)
+  if (failed(checkChipOption(module, "wc-consolidate", chip)))
     return signalPassFailure();
   // Producer IR is normalised first (inline gpu.launch kernels outlined,
   // in-kernel workgroup buffers made attributions).
@@ -238,13 +236,16 @@ void ConsolidatePass::runOnOperation() {
   if (mlir::failed(runPipeline(preparation, module)))
     return signalPassFailure();
 
-  // The agents delegation would keep resident (default options).
-  int64_t warps = getDefaultAgentWarps(*target);
-  int64_t residentAgents =
-      target->smCount * (target->warpSlotsPerSM / 2 / warps) * warps;
-
+  ModuleTargets targets("wc-consolidate", chip);
   for (KernelSites &kernel : collectKernels(module)) {
     gpu::GPUFuncOp func = kernel.func;
+    const TargetDescription *target = targets.lookupFor(func);
+    if (!target)
+      continue;
+    // The agents delegation would keep resident (default options).
+    int64_t warps = getDefaultAgentWarps(*target);
+    int64_t residentAgents =
+        target->smCount * (target->warpSlotsPerSM / 2 / warps) * warps;
     ArrayRef<gpu::LaunchFuncOp> sites = kernel.launches;
     KernelProfile facts = profile(func, sites);
     bool communicates = facts.barriers != 0 || facts.workgroupMemory;
@@ -317,4 +318,6 @@ void ConsolidatePass::runOnOperation() {
     if (delegate)
       delegateKernel(func, sites, delegation, *target);
   }
+  if (targets.hadError())
+    signalPassFailure();
 }

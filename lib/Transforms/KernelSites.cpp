@@ -34,13 +34,13 @@ void wc::castLaunchSizesToIndex(gpu::LaunchFuncOp launch) {
                                             b.getIndexType(), size.get()));
 }
 
-std::optional<TargetDescription> wc::lookupTarget(Operation *op, StringRef pass,
-                                                  StringRef chip) {
-  std::optional<TargetDescription> target = TargetDescription::lookup(chip);
-  if (!target)
-    op->emitError() << pass << ": unknown chip '" << chip
-                    << "' (known: " << TargetDescription::knownChips() << ")";
-  return target;
+LogicalResult wc::checkChipOption(Operation *op, StringRef pass,
+                                  StringRef chip) {
+  if (chip.empty() || TargetDescription::lookup(chip))
+    return success();
+  return op->emitError() << pass << ": unknown chip '" << chip
+                         << "' (known: " << TargetDescription::knownChips()
+                         << ")";
 }
 
 OpPassManager wc::getPreparationPipeline() {

@@ -686,10 +686,12 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
 }
 
 void RegisterRemapPass::runOnOperation() {
-  std::optional<TargetDescription> target =
-      lookupTarget(getOperation(), "wc-remap", chip);
-  if (!target)
+  if (failed(checkChipOption(getOperation(), "wc-remap", chip)))
     return signalPassFailure();
+  ModuleTargets targets("wc-remap", chip);
   for (KernelSites &kernel : collectKernels(getOperation()))
-    remapKernel(kernel.func, *target);
+    if (const TargetDescription *target = targets.lookupFor(kernel.func))
+      remapKernel(kernel.func, *target);
+  if (targets.hadError())
+    signalPassFailure();
 }

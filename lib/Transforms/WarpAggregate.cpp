@@ -271,15 +271,17 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
 
 void WarpAggregatePass::runOnOperation() {
   ModuleOp module = getOperation();
-  std::optional<TargetDescription> target =
-      lookupTarget(module, "wc-aggregate", chip);
-  if (!target)
+  if (failed(checkChipOption(module, "wc-aggregate", chip)))
     return signalPassFailure();
   // Producer IR is normalised first (inline gpu.launch kernels outlined,
   // in-kernel workgroup buffers made attributions).
   OpPassManager preparation = getPreparationPipeline();
   if (mlir::failed(runPipeline(preparation, module)))
     return signalPassFailure();
+  ModuleTargets targets("wc-aggregate", chip);
   for (KernelSites &kernel : collectKernels(module))
-    aggregateKernel(kernel.func, kernel.launches, *target);
+    if (const TargetDescription *target = targets.lookupFor(kernel.func))
+      aggregateKernel(kernel.func, kernel.launches, *target);
+  if (targets.hadError())
+    signalPassFailure();
 }

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -499,9 +500,7 @@ int64_t wc::getDefaultAgentWarps(const TargetDescription &target) {
 
 void WarpDelegatePass::runOnOperation() {
   ModuleOp module = getOperation();
-  std::optional<TargetDescription> target =
-      lookupTarget(module, "wc-delegate", chip);
-  if (!target)
+  if (failed(checkChipOption(module, "wc-delegate", chip)))
     return signalPassFailure();
   DelegationOptions options;
   if (schedule == "dynamic")
@@ -518,33 +517,50 @@ void WarpDelegatePass::runOnOperation() {
         << order << "' (x-major or y-major)";
     return signalPassFailure();
   }
-  if (warps < 0 || warps * kWarpSize > target->maxThreadsPerBlock) {
-    module.emitError("wc-delegate: ")
-        << static_cast<int64_t>(warps)
-        << " warps per hyper-CTA do not fit a block of " << target->chip;
-    return signalPassFailure();
-  }
-  for (auto [name, value] :
-       {std::pair<StringRef, int64_t>{"agents-per-sm", agentsPerSM},
-        {"agents", agents},
-        {"throttle", throttle}})
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"warps", warps},
+                             {"agents-per-sm", agentsPerSM},
+                             {"agents", agents},
+                             {"throttle", throttle}})
     if (value < 0) {
       module.emitError("wc-delegate: ")
           << name << " must not be negative (got " << value << ")";
       return signalPassFailure();
     }
-  if (agentsPerSM > target->warpSlotsPerSM) {
-    module.emitError("wc-delegate: agents-per-sm ")
-        << static_cast<int64_t>(agentsPerSM) << " exceeds the "
-        << target->warpSlotsPerSM << " warp slots of an SM of " << target->chip;
-    return signalPassFailure();
-  }
   options.warps = warps;
   options.agentsPerSM = agentsPerSM;
   options.agents = agents;
   options.throttle = throttle;
   options.runtimeAgents = runtimeAgents;
 
-  for (KernelSites &kernel : collectKernels(module))
+  ModuleTargets targets("wc-delegate", chip);
+  // The options that depend on the chip are checked once per chip.
+  llvm::StringMap<bool> validFor;
+  bool invalid = false;
+  for (KernelSites &kernel : collectKernels(module)) {
+    const TargetDescription *target = targets.lookupFor(kernel.func);
+    if (!target)
+      continue;
+    auto [it, inserted] = validFor.try_emplace(target->chip, true);
+    if (inserted) {
+      if (warps * kWarpSize > target->maxThreadsPerBlock) {
+        module.emitError("wc-delegate: ")
+            << static_cast<int64_t>(warps)
+            << " warps per hyper-CTA do not fit a block of " << target->chip;
+        it->second = false;
+      } else if (agentsPerSM > target->warpSlotsPerSM) {
+        module.emitError("wc-delegate: agents-per-sm ")
+            << static_cast<int64_t>(agentsPerSM) << " exceeds the "
+            << target->warpSlotsPerSM << " warp slots of an SM of "
+            << target->chip;
+        it->second = false;
+      }
+    }
+    if (!it->second) {
+      invalid = true;
+      continue;
+    }
     delegateKernel(kernel.func, kernel.launches, options, *target);
+  }
+  if (invalid || targets.hadError())
+    signalPassFailure();
 }

@@ -62,8 +62,9 @@ def ConvertWCToNVVM : Pass<"convert-wc-to-nvvm"> {
       `nvvm.barrier id/number_of_threads` and `nvvm.barrier.arrive`.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip; decides which warp instructions exist">
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip; decides which warp instructions exist; default: "
+           "the chip of the gpu.module's #nvvm.target, else sm_90">
   ];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect",
                            "::mlir::LLVM::LLVMDialect",
@@ -76,23 +77,39 @@ def ConvertWCToNVVM : Pass<"convert-wc-to-nvvm"> {
 }
 
 def CheckNVVMTarget : Pass<"wc-check-nvvm-target", "::mlir::ModuleOp"> {
-  let summary = "Reject a chip or PTX version the NVVM lowering cannot serve";
+  let summary = "Give every gpu.module one NVVM target the lowering can serve";
   let description = [{
-    Runs first in `wc-lower-to-nvvm`: fails with a diagnostic when `chip` is
-    not in the target descriptions wc knows, when `features` names anything
-    but a PTX ISA version of LLVM 22's NVPTX backend (`+ptx32` .. `+ptx90`;
-    the backend would ignore it with a warning and emit its default PTX
-    version), or when it asks for a PTX ISA older than the chip needs (e.g.
-    `+ptx60` with `sm_90`, which would otherwise abort inside the NVPTX
-    backend), or when a kernel copies asynchronously (`nvgpu.device_async_*`,
-    i.e. `cp.async`) for a chip before sm_80.
+    Runs in `wc-lower-to-nvvm` (after the kernels are outlined) and first in
+    `wc-pipeline`, so that the wc passes, the NVVM conversion and the
+    serialisation all read the chip from the IR and cannot disagree:
+
+    - a `gpu.module` without a target gets `#nvvm.target` with the options'
+      `chip` and `features` (default sm_90, +ptx80), `O` and `ptxas-options`;
+    - a `gpu.module` with an `#nvvm.target` keeps it; when the options name a
+      different chip or features, that is an error (the module would be
+      planned for one chip and compiled for another); a module whose only
+      targets are not NVVM targets is an error;
+    - the chip must be one wc knows, `features` may only name a PTX ISA
+      version of LLVM 22's NVPTX backend (`+ptx32` .. `+ptx90`; the backend
+      would ignore anything else with a warning and emit its default PTX
+      version), not older than the chip needs (e.g. `+ptx60` with `sm_90`,
+      which would otherwise abort inside the NVPTX backend), and a module for
+      a chip before sm_80 may not copy asynchronously (`nvgpu.device_async_*`,
+      i.e. `cp.async`).
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip">,
-    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
-           "LLVM NVPTX features (PTX ISA version)">
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Chip of the target given to modules without one (default "
+           "sm_90); when set, modules with a target must name it">,
+    Option<"features", "features", "std::string", /*default=*/"\"\"",
+           "LLVM NVPTX features (PTX ISA version) of that target (default "
+           "+ptx80)">,
+    Option<"optLevel", "O", "int", /*default=*/"2",
+           "Optimisation level of that target">,
+    Option<"ptxasOptions", "ptxas-options", "std::string",
+           /*default=*/"\"\"", "ptxas options of that target">
   ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
 }
 
 def ModuleToBinary : Pass<"wc-module-to-binary", "::mlir::ModuleOp"> {

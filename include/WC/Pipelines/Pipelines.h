@@ -19,13 +19,16 @@ enum class BinaryFormat { isa, bin, fatbin, llvm };
 /// Options of `wc-lower-to-nvvm`.
 struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
   PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("Target chip (sm_70 .. sm_90a)"),
-      llvm::cl::init("sm_90")};
+      *this, "chip",
+      llvm::cl::desc("Target chip (sm_70 .. sm_90a) of the gpu.modules "
+                     "without #nvvm.target (default sm_90); modules with "
+                     "one must name the same chip"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> features{
       *this, "features",
-      llvm::cl::desc("PTX features; the default PTX ISA 8.0 is the first "
-                     "with sm_90"),
-      llvm::cl::init("+ptx80")};
+      llvm::cl::desc("PTX features of that target (default +ptx80: PTX ISA "
+                     "8.0, the first with sm_90a)"),
+      llvm::cl::init("")};
   PassOptions::Option<BinaryFormat> format{
       *this, "format", llvm::cl::desc("What each gpu.binary holds"),
       llvm::cl::init(BinaryFormat::isa),

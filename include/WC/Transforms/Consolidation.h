@@ -12,6 +12,7 @@
 #define WC_TRANSFORMS_CONSOLIDATION_H
 
 #include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Target/ModuleTarget.h"
 #include "WC/Target/TargetDescription.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -39,9 +40,10 @@ void eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index);
 /// computes: `gpu.launch_func` requires all six of one type.
 void castLaunchSizesToIndex(gpu::LaunchFuncOp launch);
 
-/// The description of `chip`, or an error naming `pass` at `op`.
-std::optional<TargetDescription> lookupTarget(Operation *op, StringRef pass,
-                                              StringRef chip);
+/// Fails with an error naming `pass` at `op` when `chip`, a pass option, is
+/// given and unknown. (An empty option means each gpu.module's target, see
+/// ModuleTargets.)
+LogicalResult checkChipOption(Operation *op, StringRef pass, StringRef chip);
 
 /// The pipeline the stages run first on a module: `wc-prepare`, which
 /// outlines inline `gpu.launch` kernels and brings producer IR into the

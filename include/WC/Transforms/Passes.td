@@ -89,8 +89,9 @@ def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
     remark at the kernel.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (register budget)">
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (register budget); default: the chip of the "
+           "gpu.module's #nvvm.target, else sm_90">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
@@ -124,8 +125,9 @@ def RegisterRemap : Pass<"wc-remap", "::mlir::ModuleOp"> {
     shuffles.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (register budget)">
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (register budget); default: the chip of the "
+           "gpu.module's #nvvm.target, else sm_90">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
@@ -164,8 +166,9 @@ def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
     bodies, kernels already delegated.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (SM count, warp and block slots, shared memory)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (SM count, warp and block slots, shared memory); "
+           "default: the chip of the gpu.module's #nvvm.target, else sm_90">,
     Option<"schedule", "schedule", "std::string", /*default=*/"\"static\"",
            "How agents take jobs: static or dynamic">,
     Option<"order", "order", "std::string", /*default=*/"\"x-major\"",
@@ -204,8 +207,9 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
     the load. Each decision is a remark at the kernel with its reason.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip">
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip; default: the chip of the gpu.module's "
+           "#nvvm.target, else sm_90">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",

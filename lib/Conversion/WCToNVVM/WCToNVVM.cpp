@@ -8,7 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "WC/Conversion/Passes.h"
+#include "WC/Target/ModuleTarget.h"
 #include "WarpPrimitives.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -362,11 +366,41 @@ struct ConvertWCToNVVMPass
     : public wc::impl::ConvertWCToNVVMBase<ConvertWCToNVVMPass> {
   using Base::Base;
 
+  /// The chip to lower for: the option, else the target of the gpu.module
+  /// the pass runs on or in, else the one chip of the gpu.modules it
+  /// contains; fails on several.
+  FailureOr<StringRef> getChip() {
+    Operation *op = getOperation();
+    if (!chip.empty())
+      return StringRef(chip);
+    auto module = dyn_cast<gpu::GPUModuleOp>(op);
+    if (!module)
+      module = op->getParentOfType<gpu::GPUModuleOp>();
+    if (module)
+      return getModuleChip(module, chip);
+    llvm::SmallSetVector<StringRef, 2> chips;
+    op->walk([&](gpu::GPUModuleOp nested) {
+      chips.insert(getModuleChip(nested, chip));
+      return WalkResult::skip();
+    });
+    if (chips.size() > 1)
+      return op->emitError("convert-wc-to-nvvm: its gpu.modules target "
+                           "different chips (")
+             << llvm::join(chips, ", ")
+             << "): run it on each gpu.module, or give the chip";
+    return chips.empty() ? StringRef(kDefaultChip) : chips.front();
+  }
+
   void runOnOperation() override {
-    std::optional<TargetDescription> target = TargetDescription::lookup(chip);
+    FailureOr<StringRef> chipName = getChip();
+    if (failed(chipName))
+      return signalPassFailure();
+    std::optional<TargetDescription> target =
+        TargetDescription::lookup(*chipName);
     if (!target) {
       getOperation()->emitError("convert-wc-to-nvvm: unknown chip '")
-          << chip << "' (known: " << TargetDescription::knownChips() << ")";
+          << *chipName << "' (known: " << TargetDescription::knownChips()
+          << ")";
       return signalPassFailure();
     }
     expandWarpStructure(getOperation());

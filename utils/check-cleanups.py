@@ -201,9 +201,11 @@ class Decision:
             self.verdict = "unchanged (streaming)"
         elif text.startswith("aggregate and remap"):
             self.verdict = "aggregate+remap"
-            if "delegate to persistent agents" in text:
-                self.verdict += "+delegate(%s)" % (
-                    "dynamic" if "dynamic schedule" in text else "static")
+        elif text.startswith("delegate with the"):
+            self.verdict += "+delegate(%s)" % (
+                "dynamic" if "dynamic schedule" in text else "static")
+        elif text.startswith("not delegated"):
+            pass
         elif text.startswith("aggregate and delegate"):
             self.verdict = "aggregate+delegate(dynamic)"
         else:

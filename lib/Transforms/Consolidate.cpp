@@ -242,10 +242,6 @@ void ConsolidatePass::runOnOperation() {
     const TargetDescription *target = targets.lookupFor(func);
     if (!target)
       continue;
-    // The agents delegation would keep resident (default options).
-    int64_t warps = getDefaultAgentWarps(*target);
-    int64_t residentAgents =
-        target->smCount * (target->warpSlotsPerSM / 2 / warps) * warps;
     ArrayRef<gpu::LaunchFuncOp> sites = kernel.launches;
     KernelProfile facts = profile(func, sites);
     bool communicates = facts.barriers != 0 || facts.workgroupMemory;
@@ -287,36 +283,54 @@ void ConsolidatePass::runOnOperation() {
       remark.attachNote(facts.streaming->getLoc()) << "the loop";
       continue;
     }
-    InFlightDiagnostic decision = emitRemark(func.getLoc(), "wc-consolidate: ");
-    if (communicates)
-      decision << "aggregate and remap (" << facts.barriers << " barrier"
-               << (facts.barriers == 1 ? "" : "s")
-               << (facts.workgroupMemory ? ", workgroup memory" : "") << ")";
-    else
-      decision << "aggregate and delegate with the dynamic schedule: "
-               << imbalance;
-    bool delegate = !communicates;
-    if (communicates) {
-      if (facts.maxJobs && *facts.maxJobs <= residentAgents) {
-        decision << "; not delegated: at most " << *facts.maxJobs
-                 << " jobs per launch, no more than the " << residentAgents
-                 << " resident agents";
-      } else {
-        delegate = true;
-        decision << "; delegate to persistent agents with the "
-                 << (facts.imbalance ? "dynamic schedule: " + imbalance
-                                     : std::string("static schedule"))
-                 << (facts.maxJobs ? "" : " (grid unknown at compile time)");
-      }
+    if (!communicates) {
+      emitRemark(func.getLoc(),
+                 "wc-consolidate: aggregate and delegate with the dynamic "
+                 "schedule: ")
+          << imbalance;
+      if (aggregateKernel(func, sites, *target))
+        delegateKernel(func, sites, delegation, *target);
+      continue;
     }
-    decision.report();
-
+    emitRemark(func.getLoc(), "wc-consolidate: aggregate and remap (")
+        << facts.barriers << " barrier" << (facts.barriers == 1 ? "" : "s")
+        << (facts.workgroupMemory ? ", workgroup memory" : "") << ")";
     if (!aggregateKernel(func, sites, *target))
       continue;
-    if (communicates)
-      func = remapKernel(func, *target);
-    if (delegate)
-      delegateKernel(func, sites, delegation, *target);
+    func = remapKernel(func, *target);
+
+    // Delegation pays when a launch may start more jobs than the agents it
+    // would keep resident: the figures of the plan wc-delegate would carry
+    // out, for the kernel as aggregation and remapping left it.
+    std::string why;
+    FailureOr<DelegationPlan> plan =
+        planDelegate(func, sites, delegation, *target, why);
+    if (failed(plan)) {
+      emitRemark(func.getLoc(), "wc-delegate: kernel left unchanged: ") << why;
+      continue;
+    }
+    if (facts.maxJobs && *facts.maxJobs <= plan->maxAgents) {
+      emitRemark(func.getLoc(), "wc-consolidate: not delegated: at most ")
+          << *facts.maxJobs << " jobs per launch, no more than the "
+          << plan->maxAgents << " agents delegation keeps resident ("
+          << plan->blocksPerSM << " hyper-CTAs of " << plan->warps
+          << " warps per SM of " << target->chip << ")";
+      continue;
+    }
+    InFlightDiagnostic decision =
+        emitRemark(func.getLoc(), "wc-consolidate: delegate with the ");
+    decision << (facts.imbalance ? "dynamic schedule: " + imbalance
+                                 : std::string("static schedule"))
+             << ": ";
+    if (facts.maxJobs)
+      decision << "up to " << *facts.maxJobs << " jobs per launch";
+    else
+      decision << "a grid unknown at compile time";
+    decision << " over " << plan->maxAgents << " resident agents";
+    decision.report();
+    remarkDelegation(func, *plan);
+    IRRewriter rewriter(func.getContext());
+    applyDelegate(rewriter, func, sites, *plan);
   }
   if (targets.hadError())
     signalPassFailure();

@@ -41,25 +41,6 @@ namespace wc {
 using namespace mlir;
 using namespace mlir::wc;
 
-namespace {
-/// How agents are laid out and scheduled.
-struct DelegationPlan {
-  Schedule schedule = Schedule::static_stride;
-  PartitionOrder order = PartitionOrder::x_major;
-  /// Warps (agents) per hyper-CTA.
-  int64_t warps = 4;
-  /// Hyper-CTAs resident per SM, and the agents the launch starts at most.
-  int64_t blocksPerSM = 8;
-  int64_t maxAgents = 0;
-  /// Throttle: the agents that take jobs (0: all).
-  int64_t activeAgents = 0;
-  /// Agents per SM; with `runtimeAgents` the launch multiplies them by the
-  /// device's SM count instead of using `maxAgents`.
-  int64_t agentsPerSM = 0;
-  bool runtimeAgents = false;
-};
-} // namespace
-
 /// Checks that `func` can be delegated; returns the reason otherwise.
 static std::optional<std::string>
 checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
@@ -211,12 +192,12 @@ static Value multiplex(OpBuilder &b, Value buffer, int64_t warps,
 /// Rewrites the body of `func` into a job loop run by persistent agents;
 /// appends the arguments the launches must pass (grid x, y, z, and the
 /// counter of the dynamic schedule).
-static void rewriteIntoJobLoop(gpu::GPUFuncOp func,
-                               const DelegationPlan &plan) {
+static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
+                               OpBuilder::Listener *listener) {
   MLIRContext *context = func.getContext();
   Location loc = func.getLoc();
   Block &entry = func.getBody().front();
-  OpBuilder b(context);
+  OpBuilder b(context, listener);
   Type index = b.getIndexType();
 
   // New kernel arguments: the original grid, and the ticket counter.
@@ -342,10 +323,11 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func,
 /// Allocates the ticket counter of a dynamic-schedule launch at the start of
 /// its host function (zeroed once; the kernel resets it), freed at its
 /// returns.
-static Value createLaunchCounter(gpu::LaunchFuncOp launch) {
+static Value createLaunchCounter(gpu::LaunchFuncOp launch,
+                                 OpBuilder::Listener *listener) {
   auto host = launch->getParentOfType<FunctionOpInterface>();
   Region &body = host.getFunctionBody();
-  OpBuilder b(launch.getContext());
+  OpBuilder b(launch.getContext(), listener);
   b.setInsertionPointToStart(&body.front());
   Location loc = launch.getLoc();
   auto type = MemRefType::get({2}, b.getI32Type());
@@ -367,12 +349,14 @@ static Value createLaunchCounter(gpu::LaunchFuncOp launch) {
 
 /// Launches hyper-CTAs for min(jobs, agents the target keeps resident,
 /// throttle) agents and passes the original grid (and counter).
-static void updateLaunch(gpu::LaunchFuncOp launch, const DelegationPlan &plan) {
+static void updateLaunch(gpu::LaunchFuncOp launch, const DelegationPlan &plan,
+                         OpBuilder::Listener *listener) {
   castLaunchSizesToIndex(launch);
   Value counter;
   if (plan.schedule == Schedule::dynamic_ticket)
-    counter = createLaunchCounter(launch);
-  OpBuilder b(launch);
+    counter = createLaunchCounter(launch, listener);
+  OpBuilder b(launch.getContext(), listener);
+  b.setInsertionPoint(launch);
   Location loc = launch.getLoc();
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
   Value jobs = arith::MulIOp::create(
@@ -432,51 +416,62 @@ struct WarpDelegatePass : public wc::impl::WarpDelegateBase<WarpDelegatePass> {
 };
 } // namespace
 
-bool wc::delegateKernel(gpu::GPUFuncOp func,
-                        ArrayRef<gpu::LaunchFuncOp> launches,
-                        const DelegationOptions &options,
-                        const TargetDescription &target) {
-  if (std::optional<std::string> why = checkDelegable(func, launches)) {
-    emitRemark(func.getLoc(), "wc-delegate: kernel left unchanged: ") << *why;
-    return false;
+FailureOr<DelegationPlan> wc::planDelegate(gpu::GPUFuncOp func,
+                                           ArrayRef<gpu::LaunchFuncOp> launches,
+                                           const DelegationOptions &options,
+                                           const TargetDescription &target,
+                                           std::string &why) {
+  if (std::optional<std::string> blocker = checkDelegable(func, launches)) {
+    why = *blocker;
+    return failure();
   }
   DelegationPlan plan;
   plan.schedule = options.schedule;
   plan.order = options.order;
   plan.warps = options.warps ? options.warps : getDefaultAgentWarps(target);
   plan.activeAgents = options.throttle;
+  plan.workgroupBytes = getWorkgroupBytes(func) * plan.warps;
+  if (plan.workgroupBytes > target.staticSharedMemoryPerBlock) {
+    why = "its workgroup memory for " + std::to_string(plan.warps) +
+          " agents (" + std::to_string(plan.workgroupBytes) +
+          " bytes) exceeds the static shared memory of a block (" +
+          std::to_string(target.staticSharedMemoryPerBlock) + " bytes)";
+    return failure();
+  }
+  // Residency: warp slots, block slots and workgroup memory per SM.
   int64_t agentsPerSM =
       options.agentsPerSM ? options.agentsPerSM : target.warpSlotsPerSM / 2;
-  // Residency: warp slots, block slots and workgroup memory per SM.
   int64_t blocks = std::max<int64_t>(1, agentsPerSM / plan.warps);
   blocks = std::min(blocks, target.blockSlotsPerSM);
-  int64_t bytes = getWorkgroupBytes(func) * plan.warps;
-  if (bytes > target.staticSharedMemoryPerBlock) {
-    emitRemark(func.getLoc(),
-               "wc-delegate: kernel left unchanged: its workgroup "
-               "memory for ")
-        << plan.warps << " agents (" << bytes
-        << " bytes) exceeds the static shared memory of a block ("
-        << target.staticSharedMemoryPerBlock << " bytes)";
-    return false;
-  }
-  if (bytes)
-    blocks =
-        std::min(blocks, target.sharedMemoryPerSM /
-                             (bytes + target.reservedSharedMemoryPerBlock));
+  if (plan.workgroupBytes)
+    blocks = std::min(blocks, target.sharedMemoryPerSM /
+                                  (plan.workgroupBytes +
+                                   target.reservedSharedMemoryPerBlock));
   plan.blocksPerSM = blocks;
-  plan.maxAgents =
-      options.agents ? options.agents : target.smCount * blocks * plan.warps;
   plan.agentsPerSM = blocks * plan.warps;
+  plan.maxAgents =
+      options.agents ? options.agents : target.smCount * plan.agentsPerSM;
   plan.runtimeAgents = options.runtimeAgents && !options.agents;
-  rewriteIntoJobLoop(func, plan);
+  return plan;
+}
+
+void wc::applyDelegate(RewriterBase &rewriter, gpu::GPUFuncOp func,
+                       ArrayRef<gpu::LaunchFuncOp> launches,
+                       const DelegationPlan &plan) {
+  rewriter.modifyOpInPlace(
+      func, [&] { rewriteIntoJobLoop(func, plan, rewriter.getListener()); });
   for (gpu::LaunchFuncOp launch : launches)
-    updateLaunch(launch, plan);
+    rewriter.modifyOpInPlace(
+        launch, [&] { updateLaunch(launch, plan, rewriter.getListener()); });
+}
+
+void wc::remarkDelegation(gpu::GPUFuncOp func, const DelegationPlan &plan) {
   InFlightDiagnostic remark =
       emitRemark(func.getLoc(),
                  "wc-delegate: persistent agents: hyper-CTAs of ")
-      << plan.warps << (plan.warps == 1 ? " warp, " : " warps, ") << blocks
-      << " per SM, at most " << plan.maxAgents << " agents, "
+      << plan.warps << (plan.warps == 1 ? " warp, " : " warps, ")
+      << plan.blocksPerSM << " per SM, at most " << plan.maxAgents
+      << " agents, "
       << (plan.schedule == Schedule::static_stride ? "static" : "dynamic")
       << " schedule, "
       << (plan.order == PartitionOrder::x_major ? "x-major" : "y-major");
@@ -486,8 +481,25 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
   if (plan.activeAgents)
     remark << ", throttled to " << std::min(plan.activeAgents, plan.maxAgents)
            << " agents";
-  if (bytes)
-    remark << ", " << bytes << " bytes of workgroup memory per hyper-CTA";
+  if (plan.workgroupBytes)
+    remark << ", " << plan.workgroupBytes
+           << " bytes of workgroup memory per hyper-CTA";
+}
+
+bool wc::delegateKernel(gpu::GPUFuncOp func,
+                        ArrayRef<gpu::LaunchFuncOp> launches,
+                        const DelegationOptions &options,
+                        const TargetDescription &target) {
+  std::string why;
+  FailureOr<DelegationPlan> plan =
+      planDelegate(func, launches, options, target, why);
+  if (failed(plan)) {
+    emitRemark(func.getLoc(), "wc-delegate: kernel left unchanged: ") << why;
+    return false;
+  }
+  remarkDelegation(func, *plan);
+  IRRewriter rewriter(func.getContext());
+  applyDelegate(rewriter, func, launches, *plan);
   return true;
 }
 

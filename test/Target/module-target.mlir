@@ -12,9 +12,9 @@
 // IR: module-target.mlir:[[# @LINE + 30]]:5: remark: wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents
 // OVERRIDE-COUNT-3: remark: wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents
 // The cost model's resident agents follow the module's chip too.
-// CONSOLIDATE: module-target.mlir:[[# @LINE + 5]]:5: remark: wc-consolidate: {{.*}}no more than the 3456 resident agents
-// CONSOLIDATE: module-target.mlir:[[# @LINE + 15]]:5: remark: wc-consolidate: {{.*}}delegate to persistent agents
-// CONSOLIDATE: module-target.mlir:[[# @LINE + 25]]:5: remark: wc-consolidate: {{.*}}no more than the 4224 resident agents
+// CONSOLIDATE: module-target.mlir:[[# @LINE + 5]]:5: remark: wc-consolidate: not delegated: at most 1000 jobs per launch, no more than the 3456 agents delegation keeps resident (8 hyper-CTAs of 4 warps per SM of sm_80)
+// CONSOLIDATE: module-target.mlir:[[# @LINE + 15]]:5: remark: wc-consolidate: delegate with the static schedule: up to 1000 jobs per launch over 640 resident agents
+// CONSOLIDATE: module-target.mlir:[[# @LINE + 25]]:5: remark: wc-consolidate: not delegated: at most 1000 jobs per launch, no more than the 4224 agents delegation keeps resident (8 hyper-CTAs of 4 warps per SM of sm_90)
 module attributes {gpu.container_module} {
   gpu.module @a100 [#nvvm.target<chip = "sm_80", features = "+ptx80">] {
     gpu.func @k(%buf: memref<?xf32>) workgroup(%tile : memref<32xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {

@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace mlir {
@@ -78,8 +79,48 @@ struct DelegationOptions {
 /// warp slots, not block slots, limit the agents per SM.
 int64_t getDefaultAgentWarps(const TargetDescription &target);
 
+/// What delegating a kernel does: the agents' layout and schedule, and the
+/// residency figures they come from.
+struct DelegationPlan {
+  Schedule schedule = Schedule::static_stride;
+  PartitionOrder order = PartitionOrder::x_major;
+  /// Warps (agents) per hyper-CTA.
+  int64_t warps = 4;
+  /// Hyper-CTAs, and agents, resident per SM: the fewest that warp slots,
+  /// block slots and shared memory allow.
+  int64_t blocksPerSM = 8;
+  int64_t agentsPerSM = 32;
+  /// The agents a launch starts at most.
+  int64_t maxAgents = 0;
+  /// Throttle: the agents that take jobs (0: all).
+  int64_t activeAgents = 0;
+  /// The launch multiplies agentsPerSM by the device's SM count instead of
+  /// using maxAgents.
+  bool runtimeAgents = false;
+  /// Workgroup memory of a hyper-CTA (bytes; every agent's slice).
+  int64_t workgroupBytes = 0;
+};
+
+/// Plans the delegation of `func` (one-warp blocks) and its `launches`
+/// onto persistent agents without changing the IR; fails with the reason in
+/// `why` when the kernel cannot be delegated.
+FailureOr<DelegationPlan> planDelegate(gpu::GPUFuncOp func,
+                                       ArrayRef<gpu::LaunchFuncOp> launches,
+                                       const DelegationOptions &options,
+                                       const TargetDescription &target,
+                                       std::string &why);
+
+/// Rewrites `func` into a job loop and its `launches` as `plan` says.
+void applyDelegate(RewriterBase &rewriter, gpu::GPUFuncOp func,
+                   ArrayRef<gpu::LaunchFuncOp> launches,
+                   const DelegationPlan &plan);
+
+/// Emits wc-delegate's remark for `plan` at `func`.
+void remarkDelegation(gpu::GPUFuncOp func, const DelegationPlan &plan);
+
 /// Warp delegation of `func` (one-warp blocks) onto persistent agents, with
-/// its `launches`. Returns whether it changed.
+/// its `launches`: planDelegate, its remark, applyDelegate. Returns whether it
+/// changed.
 bool delegateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
                     const DelegationOptions &options,
                     const TargetDescription &target);

@@ -15,10 +15,11 @@
 // CHECK: gpu.launch_func @many_jobs::@sum blocks in
 module attributes {gpu.container_module} {
   gpu.module @many_jobs {
-    // expected-remark @+5 {{wc-consolidate: aggregate and remap (2 barriers, workgroup memory); delegate to persistent agents with the static schedule}}
-    // expected-remark @+4 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 3 phases, 2 barriers became warp syncs}}
-    // expected-remark @+3 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) became '!wc.lane_array<64 x f32>' (2 slots per lane)}}
-    // expected-remark @+2 {{wc-remap: 6 warp syncs removed}}
+    // expected-remark @+6 {{wc-consolidate: aggregate and remap (2 barriers, workgroup memory)}}
+    // expected-remark @+5 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 3 phases, 2 barriers became warp syncs}}
+    // expected-remark @+4 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) became '!wc.lane_array<64 x f32>' (2 slots per lane)}}
+    // expected-remark @+3 {{wc-remap: 6 warp syncs removed}}
+    // expected-remark @+2 {{wc-consolidate: delegate with the static schedule: up to 100000 jobs per launch over 4224 resident agents}}
     // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents, static schedule, x-major}}
     gpu.func @sum(%in: memref<?xf32>, %out: memref<?xf32>)
         workgroup(%tree: memref<64xf32, #gpu.address_space<workgroup>>) kernel
@@ -74,7 +75,8 @@ module attributes {gpu.container_module} {
 // CHECK: wc.warp_job block [64, 1, 1]
 module attributes {gpu.container_module} {
   gpu.module @few_jobs {
-    // expected-remark @+3 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory); not delegated: at most 16 jobs per launch, no more than the 4224 resident agents}}
+    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+3 {{wc-consolidate: not delegated: at most 16 jobs per launch, no more than the 4224 agents delegation keeps resident (8 hyper-CTAs of 4 warps per SM of sm_90)}}
     // expected-remark @+2 {{wc-aggregate: coarsened}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
     gpu.func @mirror(%in: memref<?xi32>, %out: memref<?xi32>)
@@ -181,7 +183,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.barrier
 module attributes {gpu.container_module} {
   gpu.module @refused {
-    // expected-remark @+2 {{wc-consolidate: aggregate and remap (1 barrier); not delegated: at most 4 jobs per launch}}
+    // expected-remark @+2 {{wc-consolidate: aggregate and remap (1 barrier)}}
     // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.subgroup_reduce', whose meaning depends on which threads share a warp}}
     gpu.func @k(%a: memref<?xi32>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -319,7 +321,8 @@ module attributes {gpu.container_module} {
 // CHECK: wc.warp_job block [128, 1, 1]
 module attributes {gpu.container_module} {
   gpu.module @short_stream {
-    // expected-remark @+3 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory); not delegated: at most 16 jobs per launch}}
+    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+3 {{wc-consolidate: not delegated: at most 16 jobs per launch}}
     // expected-remark @+2 {{wc-aggregate: coarsened}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
     gpu.func @merge(%partial: memref<300x128xi32>, %out: memref<?xi32>)
@@ -363,7 +366,8 @@ module attributes {gpu.container_module} {
 // CHECK: wc.warp_job block [64, 1, 1]
 module attributes {gpu.container_module} {
   gpu.module @fixed_accumulator {
-    // expected-remark @+3 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory); not delegated: at most 8 jobs per launch}}
+    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+3 {{wc-consolidate: not delegated: at most 8 jobs per launch}}
     // expected-remark @+2 {{wc-aggregate: coarsened}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
     gpu.func @tile(%a: memref<64xi32>, %c: memref<64xi32>)
@@ -404,7 +408,8 @@ module attributes {gpu.container_module} {
 // CHECK: wc.warp_job block [256, 1, 1]
 module attributes {gpu.container_module} {
   gpu.module @peeled_stream {
-    // expected-remark @+3 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory); not delegated: at most 16 jobs per launch}}
+    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+3 {{wc-consolidate: not delegated: at most 16 jobs per launch}}
     // expected-remark @+2 {{wc-aggregate: coarsened}}
     // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
     gpu.func @merge(%partial: memref<600x256xi32>, %out: memref<?xi32>)
@@ -434,6 +439,109 @@ module attributes {gpu.container_module} {
     %c256 = arith.constant 256 : index
     gpu.launch_func @peeled_stream::@merge blocks in (%c16, %c1, %c1) threads in (%c256, %c1, %c1)
         args(%partial : memref<600x256xi32>, %out : memref<?xi32>)
+    return
+  }
+}
+
+// -----
+
+// A grid known only at run time: delegated, whatever its size.
+// CHECK-LABEL: gpu.module @runtime_grid
+// CHECK: wc.job_loop
+module attributes {gpu.container_module} {
+  gpu.module @runtime_grid {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-aggregate: coarsened}}
+    // expected-remark @+3 {{wc-remap: workgroup buffer 0}}
+    // expected-remark @+2 {{wc-consolidate: delegate with the static schedule: a grid unknown at compile time over 4224 resident agents}}
+    // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents}}
+    gpu.func @mirror(%in: memref<?xi32>, %out: memref<?xi32>)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c63 = arith.constant 63 : index
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<?xi32>
+      memref.store %x, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %n = arith.addi %t, %c1 : index
+      %last = arith.cmpi eq, %t, %c63 : index
+      %i = arith.select %last, %t, %n : index
+      %y = memref.load %buf[%i] : memref<64xi32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%t] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xi32>, %out: memref<?xi32>, %blocks: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @runtime_grid::@mirror blocks in (%blocks, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xi32>, %out : memref<?xi32>)
+    return
+  }
+}
+
+// -----
+
+// A buffer that stays in shared memory (run-time indices), 8 KiB per job:
+// a hyper-CTA of 4 agents needs 32 KiB, so an SM keeps 6 of them (228 KiB,
+// 1 KiB reserved per block), not 8: 132 x 6 x 4 = 3168 agents. With 4000
+// jobs the cost model delegates, from the same figures wc-delegate then
+// uses; with 3000 it does not.
+// CHECK-LABEL: gpu.module @shared_limited
+// CHECK: wc.job_loop
+// CHECK-LABEL: gpu.module @shared_fits
+// CHECK-NOT: wc.job_loop
+// CHECK-LABEL: func.func @host
+module attributes {gpu.container_module} {
+  gpu.module @shared_limited {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-aggregate: coarsened}}
+    // expected-remark @+3 {{wc-remap: workgroup buffer 0 (memref<2048xf32, #gpu.address_space<workgroup>>) stays in shared memory}}
+    // expected-remark @+2 {{wc-consolidate: delegate with the static schedule: up to 4000 jobs per launch over 3168 resident agents}}
+    // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 6 per SM, at most 3168 agents, static schedule, x-major, 32768 bytes of workgroup memory per hyper-CTA}}
+    gpu.func @gather(%in: memref<?xf32>, %idx: memref<?xindex>, %out: memref<?xf32>)
+        workgroup(%buf: memref<2048xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<?xf32>
+      memref.store %x, %buf[%t] : memref<2048xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %i = memref.load %idx[%t] : memref<?xindex>
+      // expected-note @+1 {{here}}
+      %y = memref.load %buf[%i] : memref<2048xf32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%t] : memref<?xf32>
+      gpu.return
+    }
+  }
+  gpu.module @shared_fits {
+    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+3 {{wc-aggregate: coarsened}}
+    // expected-remark @+2 {{wc-remap: workgroup buffer 0 (memref<2048xf32, #gpu.address_space<workgroup>>) stays in shared memory}}
+    // expected-remark @+1 {{wc-consolidate: not delegated: at most 3000 jobs per launch, no more than the 3168 agents delegation keeps resident (6 hyper-CTAs of 4 warps per SM of sm_90)}}
+    gpu.func @gather(%in: memref<?xf32>, %idx: memref<?xindex>, %out: memref<?xf32>)
+        workgroup(%buf: memref<2048xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<?xf32>
+      memref.store %x, %buf[%t] : memref<2048xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %i = memref.load %idx[%t] : memref<?xindex>
+      // expected-note @+1 {{here}}
+      %y = memref.load %buf[%i] : memref<2048xf32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%t] : memref<?xf32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xf32>, %idx: memref<?xindex>, %out: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c3000 = arith.constant 3000 : index
+    %c4000 = arith.constant 4000 : index
+    gpu.launch_func @shared_limited::@gather blocks in (%c4000, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xf32>, %idx : memref<?xindex>, %out : memref<?xf32>)
+    gpu.launch_func @shared_fits::@gather blocks in (%c3000, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xf32>, %idx : memref<?xindex>, %out : memref<?xf32>)
     return
   }
 }

@@ -15,8 +15,9 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["wc-opt", "wc-sim"], [config.wc_tools_dir])
 
-# Outputs of the integration programs run on a GPU
-# (utils/run-integration-on-gpu.sh passes --param gpu_outputs=DIR).
+# Outputs of the integration programs run on a GPU (built by
+# utils/build-integration-for-gpu.sh, run by utils/gpu-run.sh, checked by
+# utils/check-gpu-outputs.sh, which passes --param gpu_outputs=DIR).
 gpu_outputs = lit_config.params.get("gpu_outputs")
 if gpu_outputs:
     config.available_features.add("gpu-outputs")
@@ -49,7 +50,7 @@ if config.cuda_runtime == "ON":
 # FileCheck lines: %lowered is the NVVM lowering of the wc and gpu subgroup
 # ops; the others apply wc stages first (and the lowering, for *_lowered).
 # With --param gpu_outputs=DIR the outputs the same programs printed on a GPU
-# (utils/run-integration-on-gpu.sh) are checked too.
+# (utils/gpu-run.sh, see utils/check-gpu-outputs.sh) are checked too.
 lower = "gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm)"
 for name, passes in [
     # Longer names first: lit substitutes in order.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The delegation benchmark (issue 6): a kernel without barriers (the
+"""The delegation benchmark: a kernel without barriers (the
 BlackScholes-like option pricing, 16M options), an imbalanced one (the
 triangular correlation, 8192 rows of 64, block r doing 8192 - r rows) and
 the kernels with synchronisation and communication of the remap benchmark

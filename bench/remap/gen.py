@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The register-remapping benchmark (issue 5): the pathfinder DP (256
+"""The register-remapping benchmark: the pathfinder DP (256
 threads), the 1-D stencil (128 threads) and the block reduction (256
 threads) at sizes that fill an H100 (see bench/lib/benchgen.py): 32 rows
 of 2M columns, 32M points, 64M values; and (NAME_l2) at sizes whose data

@@ -10,23 +10,10 @@
 #include "WC/Transforms/Aggregation.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::wc;
-
-/// Splits linear thread id `linear` into the ids of a block of `shape`.
-static SmallVector<Value, 3> delinearize(OpBuilder &b, Location loc,
-                                         Value linear, BlockShape shape) {
-  Value x = arith::RemUIOp::create(b, loc, linear,
-                                   createIndexConstant(b, loc, shape[0]));
-  Value rest = arith::DivUIOp::create(b, loc, linear,
-                                      createIndexConstant(b, loc, shape[0]));
-  Value y = arith::RemUIOp::create(b, loc, rest,
-                                   createIndexConstant(b, loc, shape[1]));
-  Value z = arith::DivUIOp::create(b, loc, rest,
-                                   createIndexConstant(b, loc, shape[1]));
-  return {x, y, z};
-}
 
 /// Rewrites `func` to run with one-warp blocks, `warps` of them per
 /// original block along x, rebuilding every original id.
@@ -59,7 +46,8 @@ LogicalResult wc::resizeKernel(gpu::GPUFuncOp func, BlockShape shape,
       arith::MulIOp::create(b, loc, warp,
                             createIndexConstant(b, loc, kWarpSize)),
       lane);
-  SmallVector<Value, 3> threadIds = delinearize(b, loc, linear, shape);
+  SmallVector<Value, 3> threadIds = delinearize(
+      b, loc, linear, getAsIndexOpFoldResult(b.getContext(), shape));
   Value originalGridX = arith::DivUIOp::create(
       b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::x), warpsValue);
 

@@ -1,14 +1,17 @@
 //===- Aggregation.h - Rewrites of warp aggregation -------------*- C++ -*-===//
 //
 // The two kernel rewrites of warp aggregation, usable by any pass that
-// decides to apply them (wc-aggregate today, the consolidation driver
-// later): resizing a kernel into one-warp blocks, and coarsening it into a
-// warp job whose lanes run the original threads as virtual threads.
+// decides to apply them (wc-aggregate, and wc-consolidate through
+// aggregateKernel): resizing a kernel into one-warp blocks, and coarsening
+// it into a warp job whose lanes run the original threads as virtual
+// threads.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WC_TRANSFORMS_AGGREGATION_H
 #define WC_TRANSFORMS_AGGREGATION_H
+
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -35,11 +38,6 @@ inline int64_t getNumThreads(BlockShape shape) {
 FailureOr<BlockShape> getBlockShape(gpu::GPUFuncOp func,
                                     ArrayRef<gpu::LaunchFuncOp> launches,
                                     std::string &why);
-
-/// Returns an index constant.
-inline Value createIndexConstant(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
-}
 
 /// Rewrites `func`, a kernel with blocks of `shape`, to run with one-warp
 /// blocks, `warps` of them per original block along x, rebuilding every

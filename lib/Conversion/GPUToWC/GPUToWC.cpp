@@ -8,6 +8,7 @@
 
 #include "WC/Conversion/Passes.h"
 #include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
 #include "WC/Target/TargetDescription.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -125,19 +126,13 @@ struct NumSubgroupsToArith : OpRewritePattern<gpu::NumSubgroupsOp> {
   }
 };
 
-/// Returns the lane id as an i32.
-static Value createLaneI32(OpBuilder &b, Location loc) {
-  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
-  return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), lane);
-}
-
 struct RotateToShuffle : OpRewritePattern<gpu::RotateOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::RotateOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     int64_t width = op.getWidth();
-    Value lane = createLaneI32(rewriter, loc);
+    Value lane = createLaneIdI32(rewriter, loc);
     // An idx shuffle of width w reads lane base + (src mod w): with
     // src = lane + offset that is the rotation within the segment.
     Value source = arith::AddIOp::create(

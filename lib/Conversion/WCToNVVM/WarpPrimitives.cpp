@@ -27,11 +27,6 @@ Value wc::getMemberMask(OpBuilder &b, Location loc, Value mask) {
   return createI32(b, loc, static_cast<int32_t>(0xffffffffu));
 }
 
-Value wc::createLaneIdI32(OpBuilder &b, Location loc) {
-  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
-  return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), lane);
-}
-
 /// Maps a wc shuffle mode to the NVVM one.
 static NVVM::ShflKind getShflKind(ShuffleMode mode) {
   switch (mode) {

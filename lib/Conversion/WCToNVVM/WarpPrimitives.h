@@ -10,6 +10,7 @@
 #define WC_LIB_CONVERSION_WCTONVVM_WARPPRIMITIVES_H
 
 #include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
 #include "WC/Target/TargetDescription.h"
 
 #include "mlir/IR/Builders.h"
@@ -22,9 +23,6 @@ Value createI32(OpBuilder &b, Location loc, int64_t value);
 
 /// Returns `mask` when present, else the full-warp member mask.
 Value getMemberMask(OpBuilder &b, Location loc, Value mask);
-
-/// Returns the calling lane's id as an i32.
-Value createLaneIdI32(OpBuilder &b, Location loc);
 
 /// Moves `value` (a wc.shuffle scalar: up to 64 bits, or index) between
 /// lanes with `nvvm.shfl.sync` of `mode` in segments of `width` lanes,

@@ -8,58 +8,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "WC/Conversion/WCToNVVM/WCToNVVM.h"
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
 #include "WarpPrimitives.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::wc;
-
-/// Returns an index constant.
-static Value createIndex(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
-}
-
-/// Splits linear id `linear` into (x, y, z) of a box of extents `dims`, x
-/// varying fastest.
-static SmallVector<Value, 3> delinearize(OpBuilder &b, Location loc,
-                                         Value linear, ValueRange dims) {
-  Value x = b.createOrFold<arith::RemUIOp>(loc, linear, dims[0]);
-  Value rest = b.createOrFold<arith::DivUIOp>(loc, linear, dims[0]);
-  Value y = b.createOrFold<arith::RemUIOp>(loc, rest, dims[1]);
-  Value z = b.createOrFold<arith::DivUIOp>(loc, rest, dims[1]);
-  return {x, y, z};
-}
-
-/// Splits linear thread id `linear`, known to be below `limit`, into the
-/// (x, y, z) thread ids of a block of static shape `block`, skipping the
-/// divisions that the bound makes identities.
-static SmallVector<Value, 3> delinearizeThread(OpBuilder &b, Location loc,
-                                               Value linear, int64_t limit,
-                                               ArrayRef<int64_t> block) {
-  SmallVector<Value, 3> ids;
-  Value rest = linear;
-  for (int64_t d = 0; d < 3; ++d) {
-    if (limit <= 1) {
-      ids.push_back(createIndex(b, loc, 0));
-      continue;
-    }
-    if (d == 2 || limit <= block[d]) {
-      ids.push_back(rest);
-      limit = 1;
-      continue;
-    }
-    Value extent = createIndex(b, loc, block[d]);
-    ids.push_back(arith::RemUIOp::create(b, loc, rest, extent));
-    rest = arith::DivUIOp::create(b, loc, rest, extent);
-    limit = llvm::divideCeil(limit, block[d]);
-  }
-  return ids;
-}
 
 /// Moves the operations of `body` but its terminator to the insertion point
 /// of `b`, after replacing the block arguments by `args`.
@@ -86,13 +46,15 @@ static void expandVThreads(VThreadsOp op) {
 
   for (int64_t v = 0; v < vthreads; ++v) {
     Value linear = b.createOrFold<arith::AddIOp>(
-        loc, lane, createIndex(b, loc, v * kWarpSize));
+        loc, lane, createIndexConstant(b, loc, v * kWarpSize));
     IRMapping mapping;
-    mapping.map(op.getVirtualThreadIndex(), createIndex(b, loc, v));
+    mapping.map(op.getVirtualThreadIndex(), createIndexConstant(b, loc, v));
     int64_t limit = std::min(blockSize, (v + 1) * kWarpSize);
-    for (auto [arg, id] :
-         llvm::zip(op.getThreadIds(),
-                   delinearizeThread(b, loc, linear, limit, job.getBlock())))
+    for (auto [arg, id] : llvm::zip(
+             op.getThreadIds(),
+             delinearize(b, loc, linear,
+                         getAsIndexOpFoldResult(b.getContext(), job.getBlock()),
+                         limit)))
       mapping.map(arg, id);
     // A yielded value defined outside the phase (hoisted or folded by
     // canonicalization) is yielded as it is by every virtual thread.
@@ -111,7 +73,7 @@ static void expandVThreads(VThreadsOp op) {
       // Part of the last virtual-thread group lies past the block's end.
       Value active =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, linear,
-                                createIndex(b, loc, blockSize));
+                                createIndexConstant(b, loc, blockSize));
       auto ifOp = scf::IfOp::create(
           b, loc, active,
           [&](OpBuilder &then, Location l) {
@@ -150,9 +112,9 @@ static SmallVector<Value, 3> delinearizeJob(OpBuilder &b, Location loc,
                                             Value job, ValueRange grid,
                                             PartitionOrder order) {
   if (order == PartitionOrder::x_major)
-    return delinearize(b, loc, job, grid);
-  SmallVector<Value, 3> yxz =
-      delinearize(b, loc, job, {grid[1], grid[0], grid[2]});
+    return delinearize(b, loc, job, SmallVector<OpFoldResult>(grid));
+  SmallVector<Value, 3> yxz = delinearize(
+      b, loc, job, SmallVector<OpFoldResult>{grid[1], grid[0], grid[2]});
   return {yxz[1], yxz[0], yxz[2]};
 }
 
@@ -165,7 +127,7 @@ static Value createTicketFetch(OpBuilder &b, Location loc, Value counter,
       [&](OpBuilder &then, Location l) {
         Value ticket = memref::AtomicRMWOp::create(
             then, l, arith::AtomicRMWKind::addi, createI32(then, l, 1), counter,
-            ValueRange{createIndex(then, l, 0)});
+            ValueRange{createIndexConstant(then, l, 0)});
         scf::YieldOp::create(then, l, ticket);
       },
       [&](OpBuilder &otherwise, Location l) {
@@ -184,7 +146,7 @@ static void createCounterReset(OpBuilder &b, Location loc, Value counter,
   scf::IfOp::create(b, loc, isLeader, [&](OpBuilder &then, Location l) {
     Value finished = memref::AtomicRMWOp::create(
         then, l, arith::AtomicRMWKind::addi, createI32(then, l, 1), counter,
-        ValueRange{createIndex(then, l, 1)});
+        ValueRange{createIndexConstant(then, l, 1)});
     Value lastIndex = arith::SubIOp::create(
         then, l,
         arith::IndexCastUIOp::create(then, l, then.getI32Type(), agents),
@@ -193,9 +155,9 @@ static void createCounterReset(OpBuilder &b, Location loc, Value counter,
                                          finished, lastIndex);
     scf::IfOp::create(then, l, isLast, [&](OpBuilder &last, Location ll) {
       for (int64_t i : {0, 1})
-        memref::AtomicRMWOp::create(last, ll, arith::AtomicRMWKind::assign,
-                                    createI32(last, ll, 0), counter,
-                                    ValueRange{createIndex(last, ll, i)});
+        memref::AtomicRMWOp::create(
+            last, ll, arith::AtomicRMWKind::assign, createI32(last, ll, 0),
+            counter, ValueRange{createIndexConstant(last, ll, i)});
       scf::YieldOp::create(last, ll);
     });
     scf::YieldOp::create(then, l);
@@ -211,8 +173,8 @@ static void expandJobLoop(JobLoopOp op) {
       b, loc, arith::MulIOp::create(b, loc, grid[0], grid[1]), grid[2]);
   Value agents = op.getAgents();
   if (std::optional<int64_t> maxAgents = op.getMaxAgents())
-    agents =
-        arith::MinUIOp::create(b, loc, agents, createIndex(b, loc, *maxAgents));
+    agents = arith::MinUIOp::create(b, loc, agents,
+                                    createIndexConstant(b, loc, *maxAgents));
   Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                        op.getAgent(), agents);
   auto guard = scf::IfOp::create(b, loc, active, /*withElseRegion=*/false);
@@ -228,8 +190,8 @@ static void expandJobLoop(JobLoopOp op) {
   } else {
     Value counter = op.getCounter();
     Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
-    Value isLeader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           lane, createIndex(b, loc, 0));
+    Value isLeader = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, lane, createIndexConstant(b, loc, 0));
     Value first = createTicketFetch(b, loc, counter, isLeader);
     scf::WhileOp::create(
         b, loc, TypeRange{b.getIndexType()}, ValueRange{first},

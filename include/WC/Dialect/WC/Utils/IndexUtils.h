@@ -1,0 +1,37 @@
+//===- IndexUtils.h - Index arithmetic the wc rewrites build ----*- C++ -*-===//
+//
+// Index constants, the lane id, and the split of a linear id into (x, y, z)
+// ids, shared by the passes (kernel resizing) and the conversions (subgroup
+// ops, virtual threads, job ids).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_DIALECT_WC_UTILS_INDEXUTILS_H
+#define WC_DIALECT_WC_UTILS_INDEXUTILS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+#include <optional>
+
+namespace mlir {
+namespace wc {
+
+/// Returns an index constant.
+Value createIndexConstant(OpBuilder &b, Location loc, int64_t value);
+
+/// Returns the lane id (`gpu.lane_id`) as an i32, the type of the warp
+/// instructions' lane operands.
+Value createLaneIdI32(OpBuilder &b, Location loc);
+
+/// Splits linear id `linear` into the (x, y, z) ids of a box of `extents`,
+/// x varying fastest; z is what is left after x and y. Divisions that fold
+/// (an extent of 1) or that `bound`, an exclusive upper bound of `linear`
+/// when known, makes identities are not emitted.
+SmallVector<Value, 3> delinearize(OpBuilder &b, Location loc, Value linear,
+                                  ArrayRef<OpFoldResult> extents,
+                                  std::optional<int64_t> bound = std::nullopt);
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_DIALECT_WC_UTILS_INDEXUTILS_H

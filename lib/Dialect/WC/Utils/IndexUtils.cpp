@@ -1,0 +1,47 @@
+//===- IndexUtils.cpp - Index arithmetic the wc rewrites build ------------===//
+
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+Value wc::createIndexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+Value wc::createLaneIdI32(OpBuilder &b, Location loc) {
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+  return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), lane);
+}
+
+SmallVector<Value, 3> wc::delinearize(OpBuilder &b, Location loc, Value linear,
+                                      ArrayRef<OpFoldResult> extents,
+                                      std::optional<int64_t> bound) {
+  assert(extents.size() == 3 && "expected (x, y, z) extents");
+  SmallVector<Value, 3> ids;
+  Value rest = linear;
+  for (unsigned d = 0; d < 3; ++d) {
+    if (bound && *bound <= 1) {
+      ids.push_back(createIndexConstant(b, loc, 0));
+      continue;
+    }
+    std::optional<int64_t> extent = getConstantIntValue(extents[d]);
+    if (d == 2 || (bound && extent && *bound <= *extent)) {
+      ids.push_back(rest);
+      bound = 1;
+      continue;
+    }
+    Value divisor = getValueOrCreateConstantIndexOp(b, loc, extents[d]);
+    ids.push_back(b.createOrFold<arith::RemUIOp>(loc, rest, divisor));
+    rest = b.createOrFold<arith::DivUIOp>(loc, rest, divisor);
+    if (bound)
+      bound = extent ? std::optional<int64_t>(llvm::divideCeil(*bound, *extent))
+                     : std::nullopt;
+  }
+  return ids;
+}

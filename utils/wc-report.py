@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 
+from wctools import parse_ptxas_report
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from importlib import import_module  # noqa: E402
@@ -81,7 +83,7 @@ def shared_bytes(ptx, kernel):
 
 
 def ptxas_facts(ptxas, ptx, chip):
-    """Runs ptxas -v; returns {kernel: summary string}."""
+    """Runs ptxas -v; returns ({kernel: facts}, None) or (None, error)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "k.ptx")
         with open(path, "w") as f:
@@ -91,25 +93,7 @@ def ptxas_facts(ptxas, ptx, chip):
                               capture_output=True, text=True)
     if proc.returncode != 0:
         return None, proc.stderr.strip()
-    facts, current = {}, None
-    for line in proc.stderr.splitlines():
-        m = re.search(r"Compiling entry function '(\w+)'", line)
-        if m:
-            current = m.group(1)
-            facts[current] = {}
-            continue
-        if current is None:
-            continue
-        m = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", line)
-        if m:
-            facts[current]["spill stores"] = int(m.group(1))
-            facts[current]["spill loads"] = int(m.group(2))
-        m = re.search(r"Used (\d+) registers", line)
-        if m:
-            facts[current]["registers"] = int(m.group(1))
-            m2 = re.search(r"(\d+) bytes smem", line)
-            facts[current]["smem"] = int(m2.group(1)) if m2 else 0
-    return facts, None
+    return parse_ptxas_report(proc.stderr), None
 
 
 def report(path, wc_opt, ptxas, chip):

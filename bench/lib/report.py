@@ -7,28 +7,14 @@ OUTDIR holds rounds (r1/, r2/, ... from run-rounds.sh), each time is the
 median over the rounds of the per-round medians, and each speedup comes with
 its range over the rounds.
 Usage: report.py OUTDIR [VARIANT,...]   (default: original,aggregated)"""
-import glob
-import os
 import statistics
 import sys
 
+from timings import read_outputs
+
 outdir = sys.argv[1]
 variants = (sys.argv[2] if len(sys.argv) > 2 else "original,aggregated").split(",")
-rounds = sorted(glob.glob(os.path.join(outdir, "r[0-9]*"))) or [outdir]
-times, sums = {}, {}  # times[name][variant] = [median of each round]
-for directory in rounds:
-    for path in sorted(glob.glob(os.path.join(directory, "*.out"))):
-        name, variant = os.path.basename(path)[:-len(".out")].rsplit(".", 1)
-        if variant not in variants:
-            continue
-        lines = [line.strip() for line in open(path) if line.strip()]
-        if len(lines) != 61:
-            sys.exit("%s: %d lines, expected 60 timings and a checksum"
-                     % (path, len(lines)))
-        values = [float(line) for line in lines[:60]]
-        times.setdefault(name, {}).setdefault(variant, []).append(
-            statistics.median(values[10:]))
-        sums.setdefault(name, {}).setdefault(variant, set()).add(lines[60])
+times, sums = read_outputs(outdir, variants)
 base = variants[0]
 header = ["kernel"] + ["%s (ms)" % v for v in variants]
 header += ["%s / %s" % (v, base) for v in variants[1:]] + ["same output"]

@@ -44,13 +44,7 @@ printf 'kernel\tvariant\tregisters\tspill_bytes\tsmem_bytes\tcompile_s\n' > "$in
 
 # "registers spills smem" of the `ptxas -v` report on stdin.
 ptxas_facts() {
-  python3 -c '
-import re, sys
-text = sys.stdin.read()
-regs = max([int(x) for x in re.findall(r"Used (\d+) registers", text)] or [0])
-spills = sum(int(a) + int(b) for a, b in re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", text))
-smem = max([int(x) for x in re.findall(r"(\d+) bytes smem", text)] or [0])
-print(regs, spills, smem)'
+  python3 utils/wctools.py ptxas-summary
 }
 
 # ptxas facts of the kernel in PTX text: "registers spills smem".

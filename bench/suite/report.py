@@ -23,6 +23,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import barchart  # noqa: E402
+from timings import read_outputs  # noqa: E402
 
 out = sys.argv[1]
 build = sys.argv[2] if len(sys.argv) > 2 else ".device-build/suite"
@@ -40,18 +41,7 @@ SCC = {"binomial", "pathfinder", "histogram_merge", "backprop_forward",
        "srad_reduce", "tree_sum", "stencil_1d", "block_reduce", "hotspot",
        "bbox", "scalar_product", "stencil_2d"}
 
-times, sums = {}, {}
-for directory in sorted(glob.glob(os.path.join(out, "r[0-9]*"))):
-    for path in glob.glob(os.path.join(directory, "*.out")):
-        name, variant = os.path.basename(path)[:-4].rsplit(".", 1)
-        lines = [line.strip() for line in open(path) if line.strip()]
-        if len(lines) != 61:
-            print("warning: %s has %d lines" % (path, len(lines)), file=sys.stderr)
-            continue
-        values = [float(x) for x in lines[:60]]
-        times.setdefault(name, {}).setdefault(variant, []).append(
-            statistics.median(values[10:]))
-        sums.setdefault(name, {}).setdefault(variant, set()).add(lines[60])
+times, sums = read_outputs(out, strict=False)
 
 bad = []
 rows = []

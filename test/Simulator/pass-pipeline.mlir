@@ -2,6 +2,10 @@
 // fails on the kernel module proves it ran there.
 // RUN: not wc-sim %s --pass-pipeline='builtin.module(gpu.module(convert-wc-to-nvvm{chip=sm_42}))' 2>&1 | FileCheck %s --check-prefix=RAN
 // RAN: error: convert-wc-to-nvvm: unknown chip 'sm_42'
+// The wc pipelines are registered in wc-sim as in wc-opt (its target check
+// runs first here).
+// RUN: not wc-sim %s --pass-pipeline='builtin.module(wc-pipeline{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// PIPELINE: error: unknown chip 'sm_42' (known:
 // RUN: not wc-sim %s --pass-pipeline='gpu.module(canonicalize)' 2>&1 | FileCheck %s --check-prefix=ANCHOR
 // ANCHOR: wc-sim: the pass pipeline must be anchored on builtin.module
 // RUN: wc-sim %s --pass-pipeline='builtin.module(gpu.module(convert-wc-to-nvvm))' | FileCheck %s

@@ -6,10 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WC/Conversion/Passes.h"
-#include "WC/Dialect/WC/IR/WC.h"
-#include "WC/Pipelines/Pipelines.h"
-#include "WC/Transforms/Passes.h"
+#include "WC/InitAllWC.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -17,17 +14,27 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir {
+namespace wc {
+namespace test {
+void registerTestSharedAccessPass();
+void registerTestUniformityPass();
+} // namespace test
+} // namespace wc
+} // namespace mlir
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::wc::registerWCConversionPasses();
-  mlir::wc::registerWCTransformsPasses();
-  mlir::wc::registerPipelines();
+  mlir::wc::registerAllWCPasses();
+  // The passes of test/lib, which make analyses observable for the tests.
+  mlir::wc::test::registerTestSharedAccessPass();
+  mlir::wc::test::registerTestUniformityPass();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
-  registry.insert<mlir::wc::WCDialect>();
+  mlir::wc::registerAllWCDialects(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "wc: Warp-Consolidation optimizer driver\n", registry));

@@ -7,10 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WC/Conversion/Passes.h"
-#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/InitAllWC.h"
 #include "WC/Simulator/Simulator.h"
-#include "WC/Transforms/Passes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -18,6 +16,7 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -61,15 +60,14 @@ static cl::opt<bool> printStats("sim-stats",
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerAllPasses();
-  wc::registerWCConversionPasses();
-  wc::registerWCTransformsPasses();
+  wc::registerAllWCPasses();
   cl::ParseCommandLineOptions(argc, argv,
                               "wc-sim: CPU SIMT simulator for gpu + wc IR\n");
 
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
-  registry.insert<wc::WCDialect>();
+  wc::registerAllWCDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 

@@ -218,24 +218,4 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
-def TestUniformity : Pass<"wc-test-uniformity"> {
-  let summary = "Report the block uniformity of every value (for tests)";
-  let description = [{
-    Runs the uniformity analysis on every `gpu.func` and emits a remark at
-    each op with results saying whether each result is `uniform` or
-    `varying`, and at each barrier under thread-dependent control flow.
-  }];
-}
-
-def TestSharedAccess : Pass<"wc-test-shared-access"> {
-  let summary = "Report the index patterns of workgroup-memory accesses (for tests)";
-  let description = [{
-    Runs the access analysis of `wc-remap` on every `wc.warp_job`: emits a
-    remark at the job for each workgroup buffer it uses (number of accesses,
-    whether all are static), and one at each load and store with its
-    element index as an affine expression over the thread ids `d0, d1, d2`
-    and warp-uniform symbols, or the reason it is not affine.
-  }];
-}
-
 #endif // WC_TRANSFORMS_PASSES_TD

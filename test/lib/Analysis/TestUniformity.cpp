@@ -6,23 +6,25 @@
 //===----------------------------------------------------------------------===//
 
 #include "WC/Analysis/Uniformity.h"
-#include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-
-namespace mlir {
-namespace wc {
-#define GEN_PASS_DEF_TESTUNIFORMITY
-#include "WC/Transforms/Passes.h.inc"
-} // namespace wc
-} // namespace mlir
+#include "mlir/Pass/Pass.h"
 
 using namespace mlir;
 using namespace mlir::wc;
 
 namespace {
+/// Runs the uniformity analysis on every gpu.func and emits a remark at each
+/// op with results saying whether each result is `uniform` or `varying`,
+/// and at each barrier under thread-dependent control flow.
 struct TestUniformityPass
-    : public wc::impl::TestUniformityBase<TestUniformityPass> {
+    : public PassWrapper<TestUniformityPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestUniformityPass)
+
+  StringRef getArgument() const final { return "wc-test-uniformity"; }
+  StringRef getDescription() const final {
+    return "Report the block uniformity of every value (for tests)";
+  }
   void runOnOperation() override {
     getOperation()->walk([](gpu::GPUFuncOp func) {
       UniformityAnalysis analysis(func);
@@ -45,3 +47,11 @@ struct TestUniformityPass
   }
 };
 } // namespace
+
+namespace mlir {
+namespace wc {
+namespace test {
+void registerTestUniformityPass() { PassRegistration<TestUniformityPass>(); }
+} // namespace test
+} // namespace wc
+} // namespace mlir

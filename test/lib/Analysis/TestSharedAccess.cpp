@@ -7,21 +7,28 @@
 
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Dialect/WC/IR/WC.h"
-#include "WC/Transforms/Passes.h"
 
-namespace mlir {
-namespace wc {
-#define GEN_PASS_DEF_TESTSHAREDACCESS
-#include "WC/Transforms/Passes.h.inc"
-} // namespace wc
-} // namespace mlir
+#include "mlir/Pass/Pass.h"
 
 using namespace mlir;
 using namespace mlir::wc;
 
 namespace {
+/// Runs the access analysis of wc-remap on every wc.warp_job: a remark at
+/// the job for each workgroup buffer it uses (number of accesses, whether
+/// all are static, whether a store writes another lane's element), and one
+/// at each load and store with its element index as an affine expression
+/// over the thread ids `d0, d1, d2` and warp-uniform symbols (with its
+/// access pattern), or the reason it is not affine.
 struct TestSharedAccessPass
-    : public wc::impl::TestSharedAccessBase<TestSharedAccessPass> {
+    : public PassWrapper<TestSharedAccessPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestSharedAccessPass)
+
+  StringRef getArgument() const final { return "wc-test-shared-access"; }
+  StringRef getDescription() const final {
+    return "Report the index patterns of workgroup-memory accesses (for "
+           "tests)";
+  }
   void runOnOperation() override {
     getOperation()->walk([](WarpJobOp job) {
       SharedAccessAnalysis analysis(job);
@@ -70,3 +77,13 @@ struct TestSharedAccessPass
   }
 };
 } // namespace
+
+namespace mlir {
+namespace wc {
+namespace test {
+void registerTestSharedAccessPass() {
+  PassRegistration<TestSharedAccessPass>();
+}
+} // namespace test
+} // namespace wc
+} // namespace mlir

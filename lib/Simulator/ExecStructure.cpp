@@ -127,15 +127,20 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
         return failure();
     return success();
   }
+  // Chunks of consecutive jobs, as the lowering takes them.
   const MemRefDesc &counter = *interp.get(op.getCounter()).ref(lane);
+  uint64_t chunk = std::max<uint64_t>(1, jobs / (kChunksPerAgent * active));
   while (true) {
-    FailureOr<uint64_t> ticket = counterAdd(interp, op, counter, 0, 1, lane);
+    FailureOr<uint64_t> ticket =
+        counterAdd(interp, op, counter, 0, chunk, lane);
     if (failed(ticket))
       return failure();
     if (*ticket >= jobs)
       break;
-    if (failed(runJob(*ticket)))
-      return failure();
+    for (uint64_t job = *ticket, end = std::min(*ticket + chunk, jobs);
+         job < end; ++job)
+      if (failed(runJob(job)))
+        return failure();
   }
   FailureOr<uint64_t> finished = counterAdd(interp, op, counter, 1, 1, lane);
   if (failed(finished))

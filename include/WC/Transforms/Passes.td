@@ -155,7 +155,8 @@ def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
     hyper-CTAs. Schedules: `static` (agent a takes jobs a, a + A, ...) and
     `dynamic` (an atomic ticket per launch site, allocated and zeroed once
     in the host function and reset by the kernel's last agent, so the kernel
-    can be launched again). With `runtime-agents`, launch sites compute the
+    can be launched again; agents take chunks of max(1, jobs / (8 A))
+    consecutive jobs per ticket). With `runtime-agents`, launch sites compute the
     agents from the device's SM count at run time (`wcDeviceSMCount`, a
     function of the wc runtime) instead of the target's. `order` maps job numbers to 2-D/3-D job ids;
     `throttle` limits the agents that take jobs.

@@ -118,15 +118,16 @@ static SmallVector<Value, 3> delinearizeJob(OpBuilder &b, Location loc,
   return {yxz[1], yxz[0], yxz[2]};
 }
 
-/// Emits the ticket fetch of the dynamic schedule: lane 0 takes the next job
-/// number from `counter[0]` and broadcasts it to the warp.
+/// Emits the ticket fetch of the dynamic schedule: lane 0 takes the next
+/// chunk of `chunk` (i32) job numbers from `counter[0]` and broadcasts the
+/// first to the warp.
 static Value createTicketFetch(OpBuilder &b, Location loc, Value counter,
-                               Value isLeader) {
+                               Value isLeader, Value chunk) {
   auto ifOp = scf::IfOp::create(
       b, loc, isLeader,
       [&](OpBuilder &then, Location l) {
         Value ticket = memref::AtomicRMWOp::create(
-            then, l, arith::AtomicRMWKind::addi, createI32(then, l, 1), counter,
+            then, l, arith::AtomicRMWKind::addi, chunk, counter,
             ValueRange{createIndexConstant(then, l, 0)});
         scf::YieldOp::create(then, l, ticket);
       },
@@ -192,7 +193,17 @@ static void expandJobLoop(JobLoopOp op) {
     Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
     Value isLeader = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq, lane, createIndexConstant(b, loc, 0));
-    Value first = createTicketFetch(b, loc, counter, isLeader);
+    // Chunks of max(1, jobs / (kChunksPerAgent * agents)) jobs.
+    Value chunk = arith::MaxUIOp::create(
+        b, loc,
+        arith::DivUIOp::create(
+            b, loc, jobs,
+            arith::MulIOp::create(
+                b, loc, agents, createIndexConstant(b, loc, kChunksPerAgent))),
+        createIndexConstant(b, loc, 1));
+    Value chunkI32 =
+        arith::IndexCastUIOp::create(b, loc, b.getI32Type(), chunk);
+    Value first = createTicketFetch(b, loc, counter, isLeader, chunkI32);
     scf::WhileOp::create(
         b, loc, TypeRange{b.getIndexType()}, ValueRange{first},
         [&](OpBuilder &before, Location l, ValueRange args) {
@@ -201,9 +212,16 @@ static void expandJobLoop(JobLoopOp op) {
           scf::ConditionOp::create(before, l, more, args);
         },
         [&](OpBuilder &after, Location l, ValueRange args) {
-          spliceBody(after, body,
-                     delinearizeJob(after, l, args[0], grid, op.getOrder()));
-          Value next = createTicketFetch(after, l, counter, isLeader);
+          Value end = arith::MinUIOp::create(
+              after, l, arith::AddIOp::create(after, l, args[0], chunk), jobs);
+          auto chunkLoop = scf::ForOp::create(after, l, args[0], end,
+                                              createIndexConstant(after, l, 1));
+          OpBuilder inner = OpBuilder::atBlockTerminator(chunkLoop.getBody());
+          spliceBody(inner, body,
+                     delinearizeJob(inner, l, chunkLoop.getInductionVar(), grid,
+                                    op.getOrder()));
+          Value next =
+              createTicketFetch(after, l, counter, isLeader, chunkI32);
           scf::YieldOp::create(after, l, next);
         });
     createCounterReset(b, loc, counter, isLeader, agents);

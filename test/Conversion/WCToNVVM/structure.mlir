@@ -89,17 +89,30 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 
 // Dynamic schedule: lane 0 takes tickets, a shuffle broadcasts them; the
 // last agent to finish resets the counter.
+// Jobs come in chunks of max(1, jobs / (8 * agents)): one atomic add of the
+// chunk per chunk, and an inner loop over its jobs.
 // CHECK-LABEL: func @dynamic_schedule
+// CHECK: %[[JOBS:.*]] = arith.muli %{{.*}}, %arg2 : index
 // CHECK: %[[LANE:.*]] = gpu.lane_id
 // CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[LANE]], %c0
+// CHECK: %[[SHARE:.*]] = arith.muli %arg4, %c8 : index
+// CHECK: %[[PER:.*]] = arith.divui %[[JOBS]], %[[SHARE]] : index
+// CHECK: %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
+// CHECK: %[[CHUNK32:.*]] = arith.index_castui %[[CHUNK]] : index to i32
 // CHECK: scf.if %[[LEAD]] -> (i32) {
-// CHECK:   memref.atomic_rmw addi %{{.*}}, %arg5[%c0]
+// CHECK:   memref.atomic_rmw addi %[[CHUNK32]], %arg5[%{{.*}}]
 // CHECK: nvvm.shfl.sync idx
 // CHECK: scf.while
-// CHECK:   arith.cmpi ult
+// CHECK:   arith.cmpi ult, %{{.*}}, %[[JOBS]]
 // CHECK:   scf.condition
 // CHECK: } do {
-// CHECK:   memref.atomic_rmw addi %{{.*}}, %arg5[%c0]
+// CHECK: ^bb0(%[[FIRST:.*]]: index):
+// CHECK:   %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[CHUNK]] : index
+// CHECK:   %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
+// CHECK:   scf.for %[[J:.*]] = %[[FIRST]] to %[[END]] step
+// CHECK:     memref.store
+// CHECK:   }
+// CHECK:   memref.atomic_rmw addi %[[CHUNK32]], %arg5[%{{.*}}]
 // CHECK:   nvvm.shfl.sync idx
 // CHECK: scf.if %[[LEAD]] {
 // CHECK:   %[[DONE:.*]] = memref.atomic_rmw addi %{{.*}}, %arg5[%c1]

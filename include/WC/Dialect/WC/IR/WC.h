@@ -38,6 +38,11 @@ namespace wc {
 arith::AtomicRMWKind getArithReductionKind(CombiningKind kind, Type type);
 /// The wc combining kind of a `gpu` reduction kind.
 CombiningKind getCombiningKind(gpu::AllReduceOperation op);
+
+/// About how many chunks of jobs each agent of a dynamic `wc.job_loop`
+/// takes: a chunk is max(1, jobs / (kChunksPerAgent * active agents))
+/// consecutive jobs.
+constexpr int64_t kChunksPerAgent = 8;
 } // namespace wc
 } // namespace mlir
 

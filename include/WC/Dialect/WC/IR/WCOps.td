@@ -128,11 +128,16 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
     agents run every job exactly once.
 
     - `schedule static`: agent `a` takes jobs `a, a + A, a + 2A, ...`.
-    - `schedule dynamic`: lane 0 takes the next job number from the ticket
-      `counter[0]` with an atomic add and broadcasts it to the warp. The last
-      agent to finish resets `counter` (ticket `[0]` and finished-agent count
-      `[1]`) to zero, so that the kernel can be launched again without host
-      help. The counter must be zero before the first launch, and concurrent
+    - `schedule dynamic`: jobs are taken in chunks of `C` consecutive job
+      numbers, `C = max(1, jobs / (8 * A))` with `A` the agents that take
+      jobs: lane 0 adds `C` to the ticket `counter[0]` with an atomic add,
+      broadcasts the old value `t` to the warp, and the agent runs jobs `t`
+      to `min(t + C, jobs) - 1`, then takes the next chunk. Each agent takes
+      about 8 chunks, so short jobs do not serialise on the counter, and the
+      last chunks still balance jobs of different lengths. The last agent to
+      finish resets `counter` (ticket `[0]` and finished-agent count `[1]`)
+      to zero, so that the kernel can be launched again without host help.
+      The counter must be zero before the first launch, and concurrent
       launches need distinct counters.
     - `order`: how a job number maps to a 3-D job id: `x_major` (x varies
       fastest, as CUDA numbers blocks) or `y_major`.

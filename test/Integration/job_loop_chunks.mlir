@@ -1,0 +1,109 @@
+// RUN: wc-sim %s | FileCheck %s
+// RUN: wc-sim %s %lowered | FileCheck %s
+
+// The dynamic schedule takes jobs in chunks of max(1, jobs / (8 x agents)):
+// 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31, the
+// last one 8 jobs long (992..999). Every job runs exactly once per launch
+// (each of 2 launches adds 1 to its cell) and the counter is back to zero
+// after each. Each job also records the ticket counter it sees: on the
+// simulator, which runs one agent until it finds no job, that is the end of
+// its chunk, so the chunk boundaries show, as the op defines and as the
+// NVVM lowering (%lowered) implements them.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @jobs(%count: memref<1000xi32>, %seen: memref<1000xi32>, %counter: memref<2xi32>) kernel {
+      %b = gpu.block_id x
+      %w = gpu.subgroup_id : index
+      %wpb = gpu.num_subgroups : index
+      %nb = gpu.grid_dim x
+      %a0 = arith.muli %b, %wpb : index
+      %agent = arith.addi %a0, %w : index
+      %agents = arith.muli %nb, %wpb : index
+      %c1000 = arith.constant 1000 : index
+      %c1 = arith.constant 1 : index
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1 : i32
+      %lane = gpu.lane_id
+      %leader = arith.cmpi eq, %lane, %c0 : index
+      wc.job_loop (%x, %y, %z) in (%c1000, %c1, %c1) agent %agent of %agents schedule dynamic order x_major counter %counter : memref<2xi32> {
+        scf.if %leader {
+          %old = memref.load %count[%x] : memref<1000xi32>
+          %new = arith.addi %old, %one : i32
+          memref.store %new, %count[%x] : memref<1000xi32>
+          %ticket = memref.load %counter[%c0] : memref<2xi32>
+          memref.store %ticket, %seen[%x] : memref<1000xi32>
+        }
+      }
+      gpu.return
+    }
+  }
+
+  func.func private @printMemrefI32(memref<*xi32>)
+
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %zero = arith.constant 0 : i32
+    %hcount = memref.alloc() : memref<1000xi32>
+    %hseen = memref.alloc() : memref<1000xi32>
+    %hc = memref.alloc() : memref<2xi32>
+    %count = gpu.alloc () : memref<1000xi32>
+    %seen = gpu.alloc () : memref<1000xi32>
+    %ctr = gpu.alloc () : memref<2xi32>
+    gpu.memset %count, %zero : memref<1000xi32>, i32
+    gpu.memset %ctr, %zero : memref<2xi32>, i32
+    scf.for %i = %c0 to %c2 step %c1 {
+      gpu.launch_func @kernels::@jobs blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1)
+          args(%count : memref<1000xi32>, %seen : memref<1000xi32>, %ctr : memref<2xi32>)
+    }
+    gpu.memcpy %hcount, %count : memref<1000xi32>, memref<1000xi32>
+    gpu.memcpy %hseen, %seen : memref<1000xi32>, memref<1000xi32>
+    gpu.memcpy %hc, %ctr : memref<2xi32>, memref<2xi32>
+
+    // Fewest and most runs of a job, over all jobs.
+    %big = arith.constant 1000000 : i32
+    %range:2 = scf.for %j = %c0 to %c64 step %c1 iter_args(%lo = %big, %hi = %zero) -> (i32, i32) {
+      %c1000 = arith.constant 1000 : index
+      %lo2, %hi2 = scf.for %k = %j to %c1000 step %c64 iter_args(%l = %lo, %h = %hi) -> (i32, i32) {
+        %v = memref.load %hcount[%k] : memref<1000xi32>
+        %l2 = arith.minsi %l, %v : i32
+        %h2 = arith.maxsi %h, %v : i32
+        scf.yield %l2, %h2 : i32, i32
+      }
+      scf.yield %lo2, %hi2 : i32, i32
+    }
+    %runs = memref.alloc() : memref<2xi32>
+    memref.store %range#0, %runs[%c0] : memref<2xi32>
+    memref.store %range#1, %runs[%c1] : memref<2xi32>
+    %r = memref.cast %runs : memref<2xi32> to memref<*xi32>
+    call @printMemrefI32(%r) : (memref<*xi32>) -> ()
+
+    // The counter seen by jobs 0, 30, 31, 61, 62, 991, 992 and 999.
+    %picks = memref.alloc() : memref<8xi32>
+    %positions = arith.constant dense<[0, 30, 31, 61, 62, 991, 992, 999]> : vector<8xindex>
+    %c8 = arith.constant 8 : index
+    scf.for %p = %c0 to %c8 step %c1 {
+      %at = vector.extract %positions[%p] : index from vector<8xindex>
+      %v = memref.load %hseen[%at] : memref<1000xi32>
+      memref.store %v, %picks[%p] : memref<8xi32>
+    }
+    %s = memref.cast %picks : memref<8xi32> to memref<*xi32>
+    call @printMemrefI32(%s) : (memref<*xi32>) -> ()
+    %uc = memref.cast %hc : memref<2xi32> to memref<*xi32>
+    call @printMemrefI32(%uc) : (memref<*xi32>) -> ()
+    return
+  }
+}
+
+// Every job ran exactly twice (once per launch).
+// CHECK: sizes = [2]
+// CHECK-NEXT: [2,  2]
+// Chunks of 31 jobs: jobs 0..30 saw the counter at 31, 31..61 at 62, ...,
+// 961..991 at 992, and the last chunk, 992..999, at 1023.
+// CHECK: sizes = [8]
+// CHECK-NEXT: [31,  31,  62,  62,  93,  992,  1023,  1023]
+// The last agent to finish reset the counter.
+// CHECK: sizes = [2]
+// CHECK-NEXT: [0,  0]

@@ -206,8 +206,8 @@ class Decision:
                 "dynamic" if "dynamic schedule" in text else "static")
         elif text.startswith("not delegated"):
             pass
-        elif text.startswith("aggregate and delegate"):
-            self.verdict = "aggregate+delegate(dynamic)"
+        elif text.startswith("aggregate (one-warp blocks) without"):
+            self.verdict = "aggregate(resize)"
         else:
             self.verdict = without_counts(text)
 

@@ -136,21 +136,21 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// No barrier but a loop whose trip count depends on the block: aggregated
-// (resized) and delegated with the dynamic schedule, the host allocating
-// the ticket counter.
+// No barrier but a loop whose trip count depends on the block: resized into
+// one-warp blocks, which the block scheduler balances, and not delegated (a
+// job loop around that loop would keep LLVM from unrolling it).
 // CHECK-LABEL: gpu.module @triangle
-// CHECK: wc.job_loop {{.*}} schedule dynamic order x_major counter %{{.*}} : memref<2xi32> {
+// CHECK-NOT: wc.job_loop
+// CHECK: gpu.func @rows
+// CHECK-SAME: known_block_size = array<i32: 32, 1, 1>
 // CHECK-LABEL: func.func @host
-// CHECK: gpu.alloc () : memref<2xi32>
-// CHECK: gpu.memset
-// CHECK: gpu.launch_func @triangle::@rows
-// CHECK: gpu.dealloc
+// CHECK-NOT: gpu.alloc
+// CHECK: %[[GRID:.*]] = arith.muli %{{.*}}, %c2
+// CHECK: gpu.launch_func @triangle::@rows blocks in (%[[GRID]], %{{.*}}, %{{.*}}) threads in (%c32
 module attributes {gpu.container_module} {
   gpu.module @triangle {
-    // expected-remark @+3 {{wc-consolidate: aggregate and delegate with the dynamic schedule: its jobs may differ in length ('scf.for' with a trip count that depends on the block or on data)}}
-    // expected-remark @+2 {{wc-aggregate: resized 64-thread blocks into 2 one-warp blocks each (grid x scaled by 2)}}
-    // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents, dynamic schedule, x-major}}
+    // expected-remark @+2 {{wc-consolidate: aggregate (one-warp blocks) without delegation: its jobs may differ in length ('scf.for' with a trip count that depends on the block or on data); the block scheduler balances one-warp blocks, and a job loop would keep LLVM from unrolling that loop}}
+    // expected-remark @+1 {{wc-aggregate: resized 64-thread blocks into 2 one-warp blocks each (grid x scaled by 2)}}
     gpu.func @rows(%d: memref<?x64xi32>, %o: memref<?x64xi32>, %n: index) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c1 = arith.constant 1 : index

@@ -11,12 +11,16 @@
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+
+#include <tuple>
 
 using namespace mlir;
 
@@ -56,48 +60,58 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createPrepareKernels(prepare));
   // From here on, every stage reads the chip from the module's target.
   addTargetCheck(pm, options);
+
+  // Upstream's `gpu-lower-to-nvvm-pipeline` stages, in its order and with its
+  // options, but each pass that works on any op runs nested on every
+  // gpu.module and host function instead of on the whole module. Nested
+  // passes run in parallel, one op per thread, and verify only the op they
+  // changed. Side-by-side pipelines on gpu.module, func.func and llvm.func
+  // form one group, after which the whole module (whose
+  // `gpu.container_module` verifier looks up the kernel of every launch, in
+  // time quadratic in the kernels) is verified once.
+  auto addToHostFunctions = [&](auto... passes) {
+    for (OpPassManager *host :
+         {&pm.nest<func::FuncOp>(), &pm.nest<LLVM::LLVMFuncOp>()})
+      (host->addPass(passes()), ...);
+  };
+  auto upstreamCommon =
+      std::make_tuple([] { return createConvertNVGPUToNVVMPass(); },
+                      [] { return createConvertVectorToSCFPass(); },
+                      [] { return createSCFToControlFlowPass(); },
+                      [] { return createConvertNVVMToLLVMPass(); });
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertGPUSubgroupToWC());
   kernels.addPass(createConvertWCToNVVM());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
+  std::apply([&](auto... make) { (kernels.addPass(make()), ...); },
+             upstreamCommon);
+  std::apply(addToHostFunctions, upstreamCommon);
 
-  // Upstream's `gpu-lower-to-nvvm-pipeline` stages, in its order and with its
-  // options, but each pass that works on any op runs nested on every
-  // function and gpu.module instead of on the whole module. Nested passes run
-  // in parallel, one op per thread, and verify only the op they changed; the
-  // whole module, whose `gpu.container_module` verifier looks up the kernel
-  // of every launch, is verified once per group instead of once per pass.
-  auto addToEachFunctionAndModule = [&](auto... passes) {
-    OpPassManager &each = pm.nestAny();
-    (each.addPass(passes()), ...);
-  };
-  addToEachFunctionAndModule([] { return createConvertNVGPUToNVVMPass(); },
-                             [] { return createConvertVectorToSCFPass(); },
-                             [] { return createSCFToControlFlowPass(); },
-                             [] { return createConvertNVVMToLLVMPass(); });
   pm.addPass(createConvertFuncToLLVMPass());
-  addToEachFunctionAndModule(
+  auto upstreamToLLVM = std::make_tuple(
       [] { return memref::createExpandStridedMetadataPass(); },
       [] { return createLowerAffinePass(); },
       [] { return createArithToLLVMConversionPass(); },
       [] { return createConvertIndexToLLVMPass(); },
       [] { return createCanonicalizerPass(); }, [] { return createCSEPass(); });
-
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  std::apply([&](auto... make) { (device.addPass(make()), ...); },
+             upstreamToLLVM);
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
+  std::apply(addToHostFunctions, upstreamToLLVM);
 
   pm.addPass(createGpuToLLVMConversionPass());
   ModuleToBinaryOptions binary;
   binary.format = getFormatName(options.format).str();
   pm.addPass(createModuleToBinary(binary));
-  addToEachFunctionAndModule(
-      [] { return createConvertMathToLLVMPass(); },
-      [] { return createCanonicalizerPass(); }, [] { return createCSEPass(); },
-      [] { return createReconcileUnrealizedCastsPass(); });
+  addToHostFunctions([] { return createConvertMathToLLVMPass(); },
+                     [] { return createCanonicalizerPass(); },
+                     [] { return createCSEPass(); },
+                     [] { return createReconcileUnrealizedCastsPass(); });
 }
 
 void wc::buildConsolidatePipeline(OpPassManager &pm,

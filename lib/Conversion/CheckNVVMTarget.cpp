@@ -69,6 +69,14 @@ struct CheckNVVMTargetPass
     : public wc::impl::CheckNVVMTargetBase<CheckNVVMTargetPass> {
   using Base::Base;
 
+  /// The chip and features of the options, defaults filled in.
+  StringRef getOptionChip() const {
+    return chip.empty() ? StringRef(kDefaultChip) : StringRef(chip);
+  }
+  StringRef getOptionFeatures() const {
+    return features.empty() ? StringRef(kDefaultFeatures) : StringRef(features);
+  }
+
   /// The target given to modules without one.
   NVVM::NVVMTargetAttr getDefaultTarget() {
     Builder b(&getContext());
@@ -80,22 +88,18 @@ struct CheckNVVMTargetPass
       flags = b.getDictionaryAttr(
           b.getNamedAttr("ptxas-cmd-options", b.getStrArrayAttr(words)));
     }
-    return NVVM::NVVMTargetAttr::get(
-        &getContext(), optLevel, "nvptx64-nvidia-cuda",
-        chip.empty() ? StringRef(kDefaultChip) : StringRef(chip),
-        features.empty() ? StringRef(kDefaultFeatures) : StringRef(features),
-        flags);
+    return NVVM::NVVMTargetAttr::get(&getContext(), optLevel,
+                                     "nvptx64-nvidia-cuda", getOptionChip(),
+                                     getOptionFeatures(), flags);
   }
 
   void runOnOperation() override {
     ModuleOp top = getOperation();
-    if (!chip.empty() || !features.empty())
-      if (failed(checkChipAndFeatures(
-              top, chip.empty() ? StringRef(kDefaultChip) : StringRef(chip),
-              features.empty() ? StringRef(kDefaultFeatures)
-                               : StringRef(features),
-              "")))
-        return signalPassFailure();
+    // The options' target, whether or not a module gets it (kernels not yet
+    // outlined into a gpu.module are checked against it here).
+    if (failed(checkChipAndFeatures(top, getOptionChip(), getOptionFeatures(),
+                                    "")))
+      return signalPassFailure();
     bool failedModule = false;
     for (auto module : top.getOps<gpu::GPUModuleOp>()) {
       NVVM::NVVMTargetAttr target = getNVVMTarget(module);
@@ -128,15 +132,6 @@ struct CheckNVVMTargetPass
                                       " of the module's #nvvm.target")))
         failedModule = true;
     }
-    // Without gpu.modules (inline kernels not yet outlined), the options'
-    // chip still rules out what it cannot run.
-    if (!failedModule && top.getOps<gpu::GPUModuleOp>().empty() &&
-        failed(checkChipAndFeatures(
-            top, chip.empty() ? StringRef(kDefaultChip) : StringRef(chip),
-            features.empty() ? StringRef(kDefaultFeatures)
-                             : StringRef(features),
-            "")))
-      failedModule = true;
     if (failedModule)
       signalPassFailure();
   }

@@ -314,7 +314,7 @@ void ConsolidatePass::runOnOperation() {
     FailureOr<DelegationPlan> plan =
         planDelegate(func, sites, delegation, *target, why);
     if (failed(plan)) {
-      emitRemark(func.getLoc(), "wc-delegate: kernel left unchanged: ") << why;
+      delegateAsPlanned(func, sites, plan, why);
       continue;
     }
     if (facts.maxJobs && *facts.maxJobs <= plan->maxAgents) {
@@ -336,9 +336,7 @@ void ConsolidatePass::runOnOperation() {
       decision << "a grid unknown at compile time";
     decision << " over " << plan->maxAgents << " resident agents";
     decision.report();
-    remarkDelegation(func, *plan);
-    IRRewriter rewriter(func.getContext());
-    applyDelegate(rewriter, func, sites, *plan);
+    delegateAsPlanned(func, sites, plan, why);
   }
   if (targets.hadError())
     signalPassFailure();

@@ -465,7 +465,8 @@ void wc::applyDelegate(RewriterBase &rewriter, gpu::GPUFuncOp func,
         launch, [&] { updateLaunch(launch, plan, rewriter.getListener()); });
 }
 
-void wc::remarkDelegation(gpu::GPUFuncOp func, const DelegationPlan &plan) {
+/// wc-delegate's remark for `plan` at `func`.
+static void remarkDelegation(gpu::GPUFuncOp func, const DelegationPlan &plan) {
   InFlightDiagnostic remark =
       emitRemark(func.getLoc(),
                  "wc-delegate: persistent agents: hyper-CTAs of ")
@@ -486,13 +487,10 @@ void wc::remarkDelegation(gpu::GPUFuncOp func, const DelegationPlan &plan) {
            << " bytes of workgroup memory per hyper-CTA";
 }
 
-bool wc::delegateKernel(gpu::GPUFuncOp func,
-                        ArrayRef<gpu::LaunchFuncOp> launches,
-                        const DelegationOptions &options,
-                        const TargetDescription &target) {
-  std::string why;
-  FailureOr<DelegationPlan> plan =
-      planDelegate(func, launches, options, target, why);
+bool wc::delegateAsPlanned(gpu::GPUFuncOp func,
+                           ArrayRef<gpu::LaunchFuncOp> launches,
+                           const FailureOr<DelegationPlan> &plan,
+                           StringRef why) {
   if (failed(plan)) {
     emitRemark(func.getLoc(), "wc-delegate: kernel left unchanged: ") << why;
     return false;
@@ -501,6 +499,16 @@ bool wc::delegateKernel(gpu::GPUFuncOp func,
   IRRewriter rewriter(func.getContext());
   applyDelegate(rewriter, func, launches, *plan);
   return true;
+}
+
+bool wc::delegateKernel(gpu::GPUFuncOp func,
+                        ArrayRef<gpu::LaunchFuncOp> launches,
+                        const DelegationOptions &options,
+                        const TargetDescription &target) {
+  std::string why;
+  FailureOr<DelegationPlan> plan =
+      planDelegate(func, launches, options, target, why);
+  return delegateAsPlanned(func, launches, plan, why);
 }
 
 int64_t wc::getDefaultAgentWarps(const TargetDescription &target) {

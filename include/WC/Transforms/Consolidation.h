@@ -115,11 +115,15 @@ void applyDelegate(RewriterBase &rewriter, gpu::GPUFuncOp func,
                    ArrayRef<gpu::LaunchFuncOp> launches,
                    const DelegationPlan &plan);
 
-/// Emits wc-delegate's remark for `plan` at `func`.
-void remarkDelegation(gpu::GPUFuncOp func, const DelegationPlan &plan);
+/// Carries out the outcome of planDelegate for `func`: wc-delegate's remark
+/// (the plan, or `why` the kernel is left unchanged) and, for a plan,
+/// applyDelegate. Returns whether the kernel changed.
+bool delegateAsPlanned(gpu::GPUFuncOp func,
+                       ArrayRef<gpu::LaunchFuncOp> launches,
+                       const FailureOr<DelegationPlan> &plan, StringRef why);
 
 /// Warp delegation of `func` (one-warp blocks) onto persistent agents, with
-/// its `launches`: planDelegate, its remark, applyDelegate. Returns whether it
+/// its `launches`: planDelegate, then delegateAsPlanned. Returns whether it
 /// changed.
 bool delegateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
                     const DelegationOptions &options,

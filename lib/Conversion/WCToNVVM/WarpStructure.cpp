@@ -220,8 +220,7 @@ static void expandJobLoop(JobLoopOp op) {
           spliceBody(inner, body,
                      delinearizeJob(inner, l, chunkLoop.getInductionVar(), grid,
                                     op.getOrder()));
-          Value next =
-              createTicketFetch(after, l, counter, isLeader, chunkI32);
+          Value next = createTicketFetch(after, l, counter, isLeader, chunkI32);
           scf::YieldOp::create(after, l, next);
         });
     createCounterReset(b, loc, counter, isLeader, agents);

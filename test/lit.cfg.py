@@ -28,6 +28,11 @@ config.substitutions.append(
     ("%extract-ptx", "python3 " + os.path.join(config.wc_src_root, "utils", "extract-ptx.py")))
 
 # ptxas assembles generated PTX; without it those tests are unsupported.
+# %fake_ptxas stands in for it where a test gives the figures ptxas reports
+# (WC_FAKE_PTXAS, see the script).
+fake_ptxas = os.path.join(config.wc_src_root, "test", "Transforms", "Consolidate",
+                          "Inputs", "fake-ptxas.py")
+config.substitutions.append(("%fake_ptxas", fake_ptxas))
 if config.ptxas and not config.ptxas.endswith("NOTFOUND"):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
@@ -62,6 +67,8 @@ for name, passes in [
      "wc-aggregate,wc-remap,wc-delegate{schedule=dynamic}," + lower),
     ("%delegated", "wc-aggregate,wc-remap,wc-delegate"),
     ("%consolidated_lowered", "wc-consolidate," + lower),
+    # The cost model deciding from the figures of %fake_ptxas.
+    ("%measured_lowered", "wc-consolidate{ptxas=" + fake_ptxas + "}," + lower),
     ("%consolidated", "wc-consolidate"),
     ("%lowered", lower),
 ]:

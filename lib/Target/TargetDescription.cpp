@@ -7,6 +7,9 @@
 
 #include "WC/Target/TargetDescription.h"
 
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,6 +50,52 @@ const TargetDescription kTargets[] = {
 } // namespace
 
 const TargetDescription &TargetDescription::h100() { return kTargets[0]; }
+
+llvm::StringRef Residency::getLimitName() const {
+  switch (limit) {
+  case Limit::WarpSlots:
+    return "warp slots";
+  case Limit::BlockSlots:
+    return "block slots";
+  case Limit::Registers:
+    return "registers";
+  case Limit::SharedMemory:
+    return "shared memory";
+  }
+  llvm_unreachable("unknown residency limit");
+}
+
+Residency TargetDescription::getResidency(int64_t warpsPerBlock,
+                                          int64_t registersPerThread,
+                                          int64_t sharedBytesPerBlock) const {
+  Residency residency;
+  auto limitTo = [&](int64_t blocks, Residency::Limit limit) {
+    if (blocks < residency.blocks) {
+      residency.blocks = blocks;
+      residency.limit = limit;
+    }
+  };
+  residency.blocks = warpSlotsPerSM / warpsPerBlock;
+  residency.limit = Residency::Limit::WarpSlots;
+  limitTo(blockSlotsPerSM, Residency::Limit::BlockSlots);
+  if (registersPerThread > 0) {
+    // The register file is handed out per warp, in allocation units.
+    int64_t perWarp =
+        llvm::alignTo(registersPerThread * kWarpSize, registerAllocationUnit);
+    limitTo(registersPerThread > maxRegistersPerThread
+                ? 0
+                : (registersPerSM / perWarp) / warpsPerBlock,
+            Residency::Limit::Registers);
+  }
+  if (sharedBytesPerBlock > 0)
+    limitTo(sharedBytesPerBlock > sharedMemoryPerBlock
+                ? 0
+                : sharedMemoryPerSM /
+                      (sharedBytesPerBlock + reservedSharedMemoryPerBlock),
+            Residency::Limit::SharedMemory);
+  residency.warps = residency.blocks * warpsPerBlock;
+  return residency;
+}
 
 std::optional<TargetDescription>
 TargetDescription::lookup(llvm::StringRef chip) {

@@ -438,15 +438,23 @@ FailureOr<DelegationPlan> wc::planDelegate(gpu::GPUFuncOp func,
           std::to_string(target.staticSharedMemoryPerBlock) + " bytes)";
     return failure();
   }
-  // Residency: warp slots, block slots and workgroup memory per SM.
+  // Residency: the agents asked for (half the warp slots by default, which
+  // leaves a thread 64 registers on the targets wc knows), within what warp
+  // slots, block slots, registers and workgroup memory allow.
+  plan.registersPerThread = options.registersPerThread;
+  plan.residency = target.getResidency(plan.warps, options.registersPerThread,
+                                       plan.workgroupBytes);
+  if (plan.residency.blocks == 0) {
+    why = "a hyper-CTA of " + std::to_string(plan.warps) +
+          " warps does not fit an SM (" + plan.residency.getLimitName().str() +
+          ")";
+    return failure();
+  }
   int64_t agentsPerSM =
       options.agentsPerSM ? options.agentsPerSM : target.warpSlotsPerSM / 2;
   int64_t blocks = std::max<int64_t>(1, agentsPerSM / plan.warps);
-  blocks = std::min(blocks, target.blockSlotsPerSM);
-  if (plan.workgroupBytes)
-    blocks = std::min(blocks, target.sharedMemoryPerSM /
-                                  (plan.workgroupBytes +
-                                   target.reservedSharedMemoryPerBlock));
+  plan.limitedByResidency = plan.residency.blocks < blocks;
+  blocks = std::min(blocks, plan.residency.blocks);
   plan.blocksPerSM = blocks;
   plan.agentsPerSM = blocks * plan.warps;
   plan.maxAgents =
@@ -485,6 +493,10 @@ static void remarkDelegation(gpu::GPUFuncOp func, const DelegationPlan &plan) {
   if (plan.workgroupBytes)
     remark << ", " << plan.workgroupBytes
            << " bytes of workgroup memory per hyper-CTA";
+  if (plan.limitedByResidency)
+    remark << ", residency limited by " << plan.residency.getLimitName();
+  if (plan.registersPerThread)
+    remark << " (" << plan.registersPerThread << " registers per thread)";
 }
 
 bool wc::delegateAsPlanned(gpu::GPUFuncOp func,

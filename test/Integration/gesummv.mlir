@@ -7,9 +7,14 @@
 // RUN: wc-sim %s %delegated | FileCheck %s
 // RUN: wc-sim %s %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
+// RUN: env WC_FAKE_PTXAS=gesummv@64=56,gesummv@32=64 wc-sim %s %measured_lowered | FileCheck %s
+// RUN: env WC_FAKE_PTXAS=gesummv@64=56,gesummv@32=64 wc-opt %s --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEASURED
+// RUN: %if ptxas %{ wc-sim %s --pass-pipeline='builtin.module(wc-consolidate{ptxas=%ptxas},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
+// The cost model given ptxas figures (here a stand-in's):
+// MEASURED: wc-consolidate: aggregate (one-warp blocks): no barrier, no workgroup memory and balanced jobs; one-warp blocks (64 registers) keep 32 resident warps per SM
 
 // gesummv (after PolyBench's GPU version): y = alpha A x + beta B x for
 // 256 x 256 matrices A and B, one thread per row looping over the columns

@@ -7,9 +7,14 @@
 // RUN: wc-sim %s %delegated | FileCheck %s
 // RUN: wc-sim %s %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
+// RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-sim %s %measured_lowered | FileCheck %s
+// RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-opt %s --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEASURED
+// RUN: %if ptxas %{ wc-sim %s --pass-pipeline='builtin.module(wc-consolidate{ptxas=%ptxas},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
+// The cost model given ptxas figures (here a stand-in's):
+// MEASURED: wc-consolidate: not delegated: 20 agents per SM (92 registers in the job loop
 
 // Tiled matrix multiply (after the CUDA SDK's matrixMul): C = A B with
 // 16 x 16 blocks, each computing a 16 x 16 tile of C. A loop over the K / 16

@@ -28,6 +28,19 @@ constexpr int64_t kNumNamedBarriers = 16;
 /// named barrier can count.
 constexpr int64_t kMaxThreadsPerBlock = 1024;
 
+/// How many blocks of one kernel an SM keeps resident, and what limits them.
+struct Residency {
+  /// What limits the resident blocks first.
+  enum class Limit { WarpSlots, BlockSlots, Registers, SharedMemory };
+  int64_t blocks = 0;
+  /// blocks x warps per block.
+  int64_t warps = 0;
+  Limit limit = Limit::WarpSlots;
+
+  /// The limit in words ("warp slots", "registers", ...).
+  llvm::StringRef getLimitName() const;
+};
+
 /// Facts about one GPU that the WC passes need.
 struct TargetDescription {
   llvm::StringRef chip;          ///< e.g. "sm_90"
@@ -46,6 +59,17 @@ struct TargetDescription {
   int64_t staticSharedMemoryPerBlock = 48 * 1024;
   /// Shared memory the driver reserves per resident block (bytes).
   int64_t reservedSharedMemoryPerBlock = 1024;
+  /// Registers are allocated to a warp in units of this many.
+  int64_t registerAllocationUnit = 256;
+
+  /// The occupancy model every WC decision uses: the blocks of
+  /// `warpsPerBlock` warps whose threads use `registersPerThread` registers
+  /// (0: unknown, then registers are taken not to limit) and that declare
+  /// `sharedBytesPerBlock` of shared memory, resident on one SM: the fewest
+  /// that warp slots, block slots, the register file and shared memory allow
+  /// (0 when one block does not fit).
+  Residency getResidency(int64_t warpsPerBlock, int64_t registersPerThread,
+                         int64_t sharedBytesPerBlock) const;
 
   /// The PTX ISA version requested by an LLVM NVPTX feature string such as
   /// "+ptx80" (80), if it names one.

@@ -73,6 +73,11 @@ struct DelegationOptions {
   /// Count the agents at run time from the device's SM count
   /// (`wcDeviceSMCount` of the wc runtime) instead of the target's.
   bool runtimeAgents = false;
+  /// Registers per thread of the delegated kernel, as ptxas allocates them
+  /// without a residency bound (0: unknown). When known, the agents per SM
+  /// are no more than the register file holds, so that the residency the
+  /// launch bounds ask for makes no spill.
+  int64_t registersPerThread = 0;
 };
 
 /// Warps per hyper-CTA when the options leave it to the target: enough that
@@ -86,10 +91,17 @@ struct DelegationPlan {
   PartitionOrder order = PartitionOrder::x_major;
   /// Warps (agents) per hyper-CTA.
   int64_t warps = 4;
-  /// Hyper-CTAs, and agents, resident per SM: the fewest that warp slots,
-  /// block slots and shared memory allow.
+  /// Hyper-CTAs, and agents, resident per SM: the agents per SM asked for,
+  /// or the fewest that warp slots, block slots, registers (when known) and
+  /// shared memory allow.
   int64_t blocksPerSM = 8;
   int64_t agentsPerSM = 32;
+  /// What the target's occupancy model says for a hyper-CTA, and whether it,
+  /// rather than the agents asked for, sets blocksPerSM.
+  Residency residency;
+  bool limitedByResidency = false;
+  /// Registers per thread the residency is planned for (0: unknown).
+  int64_t registersPerThread = 0;
   /// The agents a launch starts at most.
   int64_t maxAgents = 0;
   /// Throttle: the agents that take jobs (0: all).
@@ -128,6 +140,32 @@ bool delegateAsPlanned(gpu::GPUFuncOp func,
 bool delegateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
                     const DelegationOptions &options,
                     const TargetDescription &target);
+
+/// What `ptxas -v` reports for one kernel.
+struct KernelResources {
+  int64_t registers = 0;
+  /// Spill stores and loads, in bytes.
+  int64_t spillBytes = 0;
+  /// Static shared memory, in bytes.
+  int64_t sharedBytes = 0;
+};
+
+/// The figures of `kernel` in the output of `ptxas -v`; fails when the
+/// report has no register count for it.
+FailureOr<KernelResources> parsePtxasReport(StringRef report, StringRef kernel);
+
+/// Compiles a candidate of `func` and reports its ptxas figures:
+/// `candidate` is applied to a copy of `func` in a copy of its gpu.module
+/// (without the module's other kernels) and returns the kernel to measure
+/// (null when it does not apply); the copy is lowered by the registered
+/// `wc-lower-to-nvvm` pipeline to PTX for `target` and assembled by the
+/// `ptxas` executable. `func` is not changed, and the diagnostics about the
+/// copy are not emitted. Fails with the reason in `why`.
+FailureOr<KernelResources>
+measureKernel(gpu::GPUFuncOp func,
+              llvm::function_ref<gpu::GPUFuncOp(gpu::GPUFuncOp)> candidate,
+              StringRef ptxas, const TargetDescription &target,
+              std::string &why);
 
 } // namespace wc
 } // namespace mlir

@@ -204,15 +204,30 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
     Kernels without synchronisation or communication are left alone
     (aggregation alone loses occupancy there, delegation only recovers it),
     unless their jobs are imbalanced (a loop whose trip count depends on the
-    block or on data), where aggregation plus dynamic delegation balances
-    the load. Each decision is a remark at the kernel with its reason.
+    block or on data), where one-warp blocks let the hardware balance the
+    load. Kernels whose threads stream global memory in long loops are left
+    alone too. Each decision is a remark at the kernel with its reason.
+
+    With `ptxas=PATH` (the CUDA toolkit's assembler), the cost model compiles
+    each candidate (the kernel as it is, aggregated and remapped, delegated)
+    to PTX and reads the real registers and spills from `ptxas -v`: a
+    candidate that spills more than the original loses; delegation plans
+    its agents per SM from the registers of the delegated kernel, so that
+    its launch bounds do not make it spill; a kernel without communication
+    is resized into one-warp blocks when they keep as many warps resident
+    as the original blocks (registers, not block slots, limiting both).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
            "Target chip; default: the chip of the gpu.module's "
-           "#nvvm.target, else sm_90">
+           "#nvvm.target, else sm_90">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "Path of the CUDA toolkit's ptxas: candidates are compiled and "
+           "the cost model uses their real registers and spills (default: "
+           "none, estimates)">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::gpu::GPUDialect", "::mlir::NVVM::NVVMDialect",

@@ -4,7 +4,9 @@
 // a block computes the same value for it (block and grid ids and sizes,
 // kernel arguments, and what is computed only from them); it is varying
 // when it may differ between threads (thread and lane ids, memory reads,
-// and whatever depends on them, through data or through control flow).
+// and whatever depends on them, through data or through control flow). It
+// runs on MLIR's dataflow framework, through RegionBranchOpInterface, which
+// the wc structure ops implement.
 // Passes use it to decide what may stay outside per-thread code (uniform
 // loop bounds, conditions) and to refuse barriers under varying control.
 //
@@ -27,8 +29,9 @@ public:
   /// arguments and enclosing values are uniform).
   explicit UniformityAnalysis(Operation *root);
 
-  /// Whether `value` may differ between the threads of a block.
-  bool isVarying(Value value) const { return varying.contains(value); }
+  /// Whether `value` may differ between the threads of a block (or is
+  /// computed under varying control, by some threads only).
+  bool isVarying(Value value) const;
   bool isUniform(Value value) const { return !isVarying(value); }
 
   /// The closest op enclosing `op` (within the analysed root) whose control
@@ -38,12 +41,8 @@ public:
   Operation *getVaryingControl(Operation *op) const;
 
 private:
-  /// Marks `value` varying; returns true if that is new.
-  bool markVarying(Value value) { return varying.insert(value).second; }
-  /// Applies the transfer function of `op`; returns true on any change.
-  bool visit(Operation *op);
-
   Operation *root;
+  /// The values the dataflow analysis found varying.
   llvm::DenseSet<Value> varying;
   /// Ops with regions whose control decision is varying.
   llvm::DenseSet<Operation *> varyingControl;

@@ -23,13 +23,16 @@ def WC_Scalar : AnyTypeOf<[I1, I8, I16, I32, I64, F16, BF16, F32, F64, Index],
 // Structure: warp jobs, virtual threads, job scheduling
 //===----------------------------------------------------------------------===//
 
-def WC_YieldOp : WC_Op<"yield", [Pure, Terminator, ReturnLike,
+def WC_YieldOp : WC_Op<"yield", [Pure, Terminator,
+    DeclareOpInterfaceMethods<RegionBranchTerminatorOpInterface,
+                              ["getMutableSuccessorOperands"]>,
     ParentOneOf<["WarpJobOp", "VThreadsOp", "JobLoopOp"]>]> {
   let summary = "terminates the regions of wc structure ops";
   let description = [{
     Terminates the region of `wc.warp_job`, `wc.vthreads` and `wc.job_loop`.
     In `wc.vthreads` it carries the per-virtual-thread values that the op
-    gathers into its vector results.
+    gathers into its vector results. As a region branch terminator it
+    forwards no value: the gathered vectors are not its operands.
   }];
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ValueRange()); }]>];
@@ -37,7 +40,8 @@ def WC_YieldOp : WC_Op<"yield", [Pure, Terminator, ReturnLike,
 }
 
 def WC_WarpJobOp : WC_Op<"warp_job", [
-    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let summary = "one warp performs the job of one original thread block";
   let description = [{
     The region is executed by one warp, all 32 lanes converged, and does the
@@ -79,7 +83,8 @@ def WC_WarpJobOp : WC_Op<"warp_job", [
 }
 
 def WC_VThreadsOp : WC_Op<"vthreads", [
-    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let summary = "runs its body for every virtual thread of the lane";
   let description = [{
     A phase of a warp job (inside it, possibly nested in warp-level control
@@ -119,7 +124,8 @@ def WC_VThreadsOp : WC_Op<"vthreads", [
 }
 
 def WC_JobLoopOp : WC_Op<"job_loop", [
-    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let summary = "a persistent warp agent loops over the jobs of a job grid";
   let description = [{
     Executed by a warp agent (all 32 lanes converged, `agent` uniform in the

@@ -41,6 +41,12 @@ variants=(
   "estimate:--wc-consolidate"
   "pick:--wc-consolidate=ptxas=$ptxas"
 )
+# BENCH_EXTRA_VARIANTS="name:pipeline;..." adds variants (e.g.
+# "dynamic:--wc-aggregate --wc-remap --wc-delegate=schedule=dynamic").
+if [ -n "${BENCH_EXTRA_VARIANTS:-}" ]; then
+  IFS=';' read -r -a extra <<< "$BENCH_EXTRA_VARIANTS"
+  variants+=("${extra[@]}")
+fi
 printf '%s\n' "${variants[@]}" | sed 's/=ptxas=[^ ]*/=ptxas=PTXAS/' > "$dest/variants"
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 info="$dest/build-info.tsv"

@@ -22,6 +22,10 @@ gpu_outputs = lit_config.params.get("gpu_outputs")
 if gpu_outputs:
     config.available_features.add("gpu-outputs")
     config.substitutions.append(("%gpu_outputs", os.path.abspath(gpu_outputs)))
+# Upstream's own mlir-opt, which loads wc as a plugin.
+config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(
+    ("%wc_plugin", os.path.join(config.wc_obj_root, "lib", "WCPlugin.so")))
 config.substitutions.append(("%wc_src_root", config.wc_src_root))
 config.substitutions.append(("%wc_obj_root", config.wc_obj_root))
 config.substitutions.append(

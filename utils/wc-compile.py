@@ -86,7 +86,22 @@ def parse_args(argv):
                         ".o) to DIR and keep them")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="print each command before running it")
-    return parser.parse_args(argv)
+    return parser.parse_args(join_option_values(argv, ["--pipeline"]))
+
+
+def join_option_values(argv, options):
+    """`argv` with `OPTION VALUE` written as `OPTION=VALUE` for the given
+    options, so that a value that starts with a dash (`--pipeline
+    "--wc-consolidate"`) is taken as the value rather than as an option."""
+    joined, i = [], 0
+    while i < len(argv):
+        if argv[i] in options and i + 1 < len(argv):
+            joined.append(argv[i] + "=" + argv[i + 1])
+            i += 2
+        else:
+            joined.append(argv[i])
+            i += 1
+    return joined
 
 
 def require_file(path, what):
@@ -257,15 +272,24 @@ def compile_program(args, temps):
     lowering = f"chip={args.chip} format={args.format}"
     if args.features:
         lowering += f" features={args.features}"
-    passes = shlex.split(args.pipeline) + ["--gpu-kernel-outlining"]
+    # The extra passes run first, on their own: the host code they leave
+    # (wc-delegate's dynamic schedule adds a synchronous gpu.alloc and
+    # gpu.memset for its ticket counter) decides whether gpu-async-region
+    # is needed.
+    source = args.input
+    if args.pipeline:
+        source = os.path.join(temps, stem + ".wc.mlir")
+        run_step("wc-opt", [wc_opt, args.input] + shlex.split(args.pipeline) +
+                 ["-o", source], args.verbose)
+    passes = ["--gpu-kernel-outlining"]
     if args.async_region == "always" or (args.async_region == "auto" and
-                                         needs_async_region(args.input)):
+                                         needs_async_region(source)):
         passes.append("--gpu-async-region")
     passes.append(f"--wc-lower-to-nvvm={lowering}")
     # gpu-module-to-binary runs ptxas for format=bin/fatbin.
     env = dict(os.environ)
     env["PATH"] = cuda_bin + os.pathsep + env.get("PATH", "")
-    run_step("wc-opt", [wc_opt, args.input] + passes + ["-o", lowered],
+    run_step("wc-opt", [wc_opt, source] + passes + ["-o", lowered],
              args.verbose, env=env)
     check_host_lowered(lowered)
     run_step("mlir-translate",

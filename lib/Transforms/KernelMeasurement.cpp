@@ -77,34 +77,45 @@ static FailureOr<std::string> runPtxas(StringRef ptxas, StringRef chip,
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << ptx;
   }
+  // The report goes to stderr, other output to stdout: two files, so that
+  // the streams do not write over each other.
+  SmallString<128> outLog;
   if (llvm::sys::fs::createTemporaryFile("wc-candidate", "cubin", output) ||
-      llvm::sys::fs::createTemporaryFile("wc-candidate", "log", report)) {
+      llvm::sys::fs::createTemporaryFile("wc-candidate", "log", report) ||
+      llvm::sys::fs::createTemporaryFile("wc-candidate", "out", outLog)) {
     why = "cannot create a temporary file";
     return failure();
   }
-  llvm::FileRemover removeOutput(output), removeReport(report);
+  llvm::FileRemover removeOutput(output), removeReport(report),
+      removeOutLog(outLog);
   std::string arch = ("-arch=" + chip).str();
   SmallVector<StringRef> args = {ptxas, arch, "-v", input, "-o", output};
-  std::optional<StringRef> redirects[] = {std::nullopt, report.str(),
+  std::optional<StringRef> redirects[] = {std::nullopt, outLog.str(),
                                           report.str()};
   std::string error;
   int status = llvm::sys::ExecuteAndWait(ptxas, args, /*Env=*/std::nullopt,
                                          redirects, /*SecondsToWait=*/120,
                                          /*MemoryLimit=*/0, &error);
-  auto text = llvm::MemoryBuffer::getFile(report);
+  auto errText = llvm::MemoryBuffer::getFile(report);
+  auto outText = llvm::MemoryBuffer::getFile(outLog);
+  std::string text;
+  if (errText)
+    text += (*errText)->getBuffer();
+  if (outText)
+    text += (*outText)->getBuffer();
   if (status != 0) {
     why = ("'" + ptxas + "' failed" +
            (error.empty() ? std::string() : ": " + error))
               .str();
-    if (text && !(*text)->getBuffer().empty())
-      why += ": " + (*text)->getBuffer().trim().split('\n').first.str();
+    if (!StringRef(text).trim().empty())
+      why += ": " + StringRef(text).trim().split('\n').first.str();
     return failure();
   }
-  if (!text) {
+  if (!errText && !outText) {
     why = "cannot read the report of '" + ptxas.str() + "'";
     return failure();
   }
-  return (*text)->getBuffer().str();
+  return text;
 }
 
 FailureOr<KernelResources>

@@ -545,3 +545,165 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Jobs of different lengths on a grid unknown at compile time: delegated
+// with the dynamic schedule (chunked tickets).
+// CHECK-LABEL: gpu.module @imbalanced_runtime_grid
+// CHECK: wc.job_loop {{.*}} schedule dynamic
+module attributes {gpu.container_module} {
+  gpu.module @imbalanced_runtime_grid {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-aggregate: coarsened: one warp per 64-thread block}}
+    // expected-remark @+3 {{wc-remap:}}
+    // expected-remark @+2 {{wc-consolidate: delegate with the dynamic schedule: its jobs may differ in length ('scf.for' with a trip count that depends on the block or on data): a grid unknown at compile time over 4224 resident agents}}
+    // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents, dynamic schedule}}
+    gpu.func @steps(%in: memref<?xf32>, %out: memref<?xf32>)
+        workgroup(%tree: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c63 = arith.constant 63 : index
+      %c64 = arith.constant 64 : index
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %base = arith.muli %b, %c64 : index
+      %g = arith.addi %base, %t : index
+      %x = memref.load %in[%g] : memref<?xf32>
+      // Block b iterates b mod 8 times: the jobs differ in length.
+      %n = arith.remui %b, %c8 : index
+      %y = scf.for %i = %c0 to %n step %c1 iter_args(%v = %x) -> (f32) {
+        %w = arith.mulf %v, %v : f32
+        scf.yield %w : f32
+      }
+      memref.store %y, %tree[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %a = memref.load %tree[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+        %z = memref.load %tree[%c63] : memref<64xf32, #gpu.address_space<workgroup>>
+        %s = arith.addf %a, %z : f32
+        memref.store %s, %out[%b] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xf32>, %out: memref<?xf32>, %blocks: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @imbalanced_runtime_grid::@steps blocks in (%blocks, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xf32>, %out : memref<?xf32>)
+    return
+  }
+}
+
+// -----
+
+// 40000 jobs of different lengths, at least 8 per agent: delegated with the
+// dynamic schedule.
+// CHECK-LABEL: gpu.module @imbalanced_many_jobs
+// CHECK: wc.job_loop {{.*}} schedule dynamic
+module attributes {gpu.container_module} {
+  gpu.module @imbalanced_many_jobs {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-aggregate: coarsened: one warp per 64-thread block}}
+    // expected-remark @+3 {{wc-remap:}}
+    // expected-remark @+2 {{wc-consolidate: delegate with the dynamic schedule: its jobs may differ in length ('scf.for' with a trip count that depends on the block or on data): up to 40000 jobs per launch over 4224 resident agents}}
+    // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 8 per SM, at most 4224 agents, dynamic schedule}}
+    gpu.func @steps(%in: memref<?xf32>, %out: memref<?xf32>)
+        workgroup(%tree: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c63 = arith.constant 63 : index
+      %c64 = arith.constant 64 : index
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %base = arith.muli %b, %c64 : index
+      %g = arith.addi %base, %t : index
+      %x = memref.load %in[%g] : memref<?xf32>
+      // Block b iterates b mod 8 times: the jobs differ in length.
+      %n = arith.remui %b, %c8 : index
+      %y = scf.for %i = %c0 to %n step %c1 iter_args(%v = %x) -> (f32) {
+        %w = arith.mulf %v, %v : f32
+        scf.yield %w : f32
+      }
+      memref.store %y, %tree[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %a = memref.load %tree[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+        %z = memref.load %tree[%c63] : memref<64xf32, #gpu.address_space<workgroup>>
+        %s = arith.addf %a, %z : f32
+        memref.store %s, %out[%b] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xf32>, %out: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %blocks = arith.constant 40000 : index
+    gpu.launch_func @imbalanced_many_jobs::@steps blocks in (%blocks, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xf32>, %out : memref<?xf32>)
+    return
+  }
+}
+
+// -----
+
+// 16384 jobs of different lengths, fewer than 8 per agent: every job would
+// take a ticket, so the kernel keeps one-warp blocks, which the block
+// scheduler balances.
+// CHECK-LABEL: gpu.module @imbalanced_few_jobs
+// CHECK-NOT: wc.job_loop
+// CHECK: wc.warp_job block [64, 1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @imbalanced_few_jobs {
+    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+3 {{wc-aggregate: coarsened: one warp per 64-thread block}}
+    // expected-remark @+2 {{wc-remap:}}
+    // expected-remark @+1 {{wc-consolidate: not delegated: its jobs may differ in length ('scf.for' with a trip count that depends on the block or on data), and its at most 16384 jobs per launch are fewer than 8 per agent of the 4224 agents: the dynamic schedule would take a ticket per job, where the block scheduler balances one-warp blocks}}
+    gpu.func @steps(%in: memref<?xf32>, %out: memref<?xf32>)
+        workgroup(%tree: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c63 = arith.constant 63 : index
+      %c64 = arith.constant 64 : index
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %base = arith.muli %b, %c64 : index
+      %g = arith.addi %base, %t : index
+      %x = memref.load %in[%g] : memref<?xf32>
+      // Block b iterates b mod 8 times: the jobs differ in length.
+      %n = arith.remui %b, %c8 : index
+      %y = scf.for %i = %c0 to %n step %c1 iter_args(%v = %x) -> (f32) {
+        %w = arith.mulf %v, %v : f32
+        scf.yield %w : f32
+      }
+      memref.store %y, %tree[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        %a = memref.load %tree[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+        %z = memref.load %tree[%c63] : memref<64xf32, #gpu.address_space<workgroup>>
+        %s = arith.addf %a, %z : f32
+        memref.store %s, %out[%b] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xf32>, %out: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %blocks = arith.constant 16384 : index
+    gpu.launch_func @imbalanced_few_jobs::@steps blocks in (%blocks, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xf32>, %out : memref<?xf32>)
+    return
+  }
+}

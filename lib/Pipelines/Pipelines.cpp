@@ -120,7 +120,9 @@ void wc::buildConsolidatePipeline(OpPassManager &pm,
   // lowering compiles for.
   pm.addPass(createPrepareKernels());
   addTargetCheck(pm, options);
-  pm.addPass(createConsolidate());
+  ConsolidateOptions consolidate;
+  consolidate.ptxas = options.costModelPtxas;
+  pm.addPass(createConsolidate(consolidate));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   buildLowerToNVVMPipeline(pm, options);

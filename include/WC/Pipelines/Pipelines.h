@@ -46,6 +46,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       *this, "ptxas-options",
       llvm::cl::desc("Extra options passed to ptxas for format=bin"),
       llvm::cl::init("")};
+  PassOptions::Option<std::string> costModelPtxas{
+      *this, "cost-model-ptxas",
+      llvm::cl::desc("wc-pipeline: the ptxas with which wc-consolidate "
+                     "measures its candidates (its `ptxas` option; default: "
+                     "none, estimates)"),
+      llvm::cl::init("")};
 };
 
 /// Adds to `pm` (on a builtin.module) the lowering of `gpu` + `wc` kernels

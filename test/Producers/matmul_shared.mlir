@@ -30,6 +30,22 @@
 // RUN: wc-sim %t.licm.mlir %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
+// The cost model measuring candidates (here with the ptxas stand-in's
+// figures) on the cleaned-up kernel: the job loop's registers leave fewer
+// agents than one-warp blocks keep warps, so it is not delegated; with an
+// aggregated kernel that spills, it is left as it is. Both run as before.
+// RUN: env WC_FAKE_PTXAS=matmul_kernel@256=32,matmul_kernel@32=72,matmul_kernel@128=92 \
+// RUN:   wc-sim %t.licm.mlir %measured_lowered | FileCheck %s
+// RUN: env WC_FAKE_PTXAS=matmul_kernel@256=32,matmul_kernel@32=72,matmul_kernel@128=92 \
+// RUN:   wc-opt %t.licm.mlir --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MEASURED
+// RUN: env WC_FAKE_PTXAS=matmul_kernel@256=32,matmul_kernel@32=255:64 \
+// RUN:   wc-sim %t.licm.mlir %measured_lowered | FileCheck %s
+// RUN: env WC_FAKE_PTXAS=matmul_kernel@256=32,matmul_kernel@32=255:64 \
+// RUN:   wc-opt %t.licm.mlir --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SPILLS
+// MEASURED: remark: wc-consolidate: not delegated: 20 agents per SM (92 registers in the job loop, registers limiting) are fewer than the 28 resident warps per SM (registers) of its one-warp blocks (72 registers)
+// SPILLS: remark: wc-consolidate: left unchanged: aggregated and remapped, it spills (255 registers, 64 spilled bytes; the original 32 registers)
 //
 // The buffer-level route (transform.structured.promote: i8 alloca + memref.view):
 // RUN: wc-opt %s --transform-interpreter=entry-point=promote --symbol-dce \

@@ -240,7 +240,7 @@ static constexpr int64_t kResizeResidencyDenominator = 8;
 
 namespace {
 /// The ptxas figures of the candidates of one kernel, when wc-consolidate
-/// is given ptxas; each candidate is compiled at most once.
+/// is given ptxas (each call compiles its candidate).
 class CandidateMeasurer {
 public:
   CandidateMeasurer(StringRef ptxas, const TargetDescription &target,
@@ -254,6 +254,9 @@ public:
 
   /// Whether candidates are measured at all.
   bool enabled() const { return !ptxas.empty(); }
+
+  /// The kernel's block shape, if known.
+  std::optional<BlockShape> getShape() const { return shape; }
 
   /// Measures `kernel`, which replaced the kernel (a stage made a new op).
   void setKernel(gpu::GPUFuncOp kernel) { func = kernel; }
@@ -372,10 +375,9 @@ void ConsolidatePass::runOnOperation() {
       // block slots, keep fewer warps resident than the original blocks;
       // where registers already hold the original to as few, nothing is
       // lost and the hardware schedules smaller blocks.
-      std::string why;
-      FailureOr<BlockShape> shape = getBlockShape(func, sites, why);
+      std::optional<BlockShape> shape = measurer.getShape();
       std::optional<KernelResources> original, resized;
-      if (succeeded(shape) && (original = measurer.measureAsIs("original")) &&
+      if (shape && (original = measurer.measureAsIs("original")) &&
           (resized = measurer.measureAggregated("resized", /*remap=*/false))) {
         Residency before = target->getResidency(
             llvm::divideCeil(getNumThreads(*shape), kWarpSize),

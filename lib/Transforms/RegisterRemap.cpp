@@ -566,8 +566,20 @@ struct RegisterRemapPass
 };
 } // namespace
 
+/// Pads the buffers of `func` that stay in shared memory where that serves
+/// their accesses in fewer wavefronts; one remark per buffer.
+static void padBuffers(gpu::GPUFuncOp func, const TargetDescription &target) {
+  for (const PaddingPlan &plan : planPadding(func, target)) {
+    emitRemark(func.getLoc(), "wc-remap: ")
+        << describeBuffer(plan.buffer, plan.bufferIndex) << " padded to "
+        << plan.newType << " against bank conflicts: " << plan.wavefrontsAfter
+        << " shared-memory wavefronts instead of " << plan.wavefrontsBefore;
+    applyPadding(plan);
+  }
+}
+
 gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
-                               const TargetDescription &target) {
+                               const TargetDescription &target, bool padBanks) {
   if (func.walk([](WarpJobOp) { return WalkResult::interrupt(); })
           .wasInterrupted() == false)
     return func;
@@ -642,6 +654,8 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
   }
   if (plans.empty()) {
     copy->erase();
+    if (padBanks)
+      padBuffers(func, target);
     return func;
   }
 
@@ -682,6 +696,8 @@ gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
   // Swap the rewritten copy in.
   func->getBlock()->getOperations().insert(Block::iterator(func), copy);
   func->erase();
+  if (padBanks)
+    padBuffers(copy, target);
   return copy;
 }
 
@@ -691,7 +707,7 @@ void RegisterRemapPass::runOnOperation() {
   ModuleTargets targets("wc-remap", chip);
   for (KernelSites &kernel : collectKernels(getOperation()))
     if (const TargetDescription *target = targets.lookupFor(kernel.func))
-      remapKernel(kernel.func, *target);
+      remapKernel(kernel.func, *target, padBanks);
   if (targets.hadError())
     signalPassFailure();
 }

@@ -20,6 +20,7 @@
 
 namespace mlir {
 namespace wc {
+struct TargetDescription;
 namespace remap {
 /// Which element an access reads or writes, in positions of the lane array
 /// (position `p` is slot `p / 32` of lane `p % 32`; thread `t` is virtual
@@ -96,6 +97,30 @@ FailureOr<BufferPlan> planBuffer(WarpJobOp job,
 /// The first op between the accesses of `plan` and `job` that the rewrite
 /// cannot carry values through, or null.
 Operation *findUnsupportedControl(WarpJobOp job, const BufferPlan &plan);
+
+/// A workgroup buffer whose innermost dimension is padded so that the
+/// warps' accesses meet fewer bank conflicts.
+struct PaddingPlan {
+  Value buffer;
+  /// The buffer's position in the kernel's workgroup attributions.
+  int bufferIndex;
+  MemRefType newType;
+  /// Elements added to the innermost dimension.
+  int64_t padding;
+  /// Shared-memory wavefronts of the buffer's accesses per job (every
+  /// virtual thread, loop trips counted), before and after padding.
+  int64_t wavefrontsBefore, wavefrontsAfter;
+};
+
+/// Plans the padding of the workgroup attributions of `func`, accessed in
+/// its warp jobs, that are served in fewer wavefronts when padded (within
+/// the static shared memory of `target`, and keeping as many one-warp blocks
+/// resident).
+SmallVector<PaddingPlan> planPadding(gpu::GPUFuncOp func,
+                                     const TargetDescription &target);
+
+/// Pads the buffer of `plan`; its loads and stores keep their indices.
+void applyPadding(const PaddingPlan &plan);
 
 /// Unrolls, in `func`, the uniform constant-trip loops that keep buffer
 /// indices from being constants relative to the thread, then folds them.

@@ -120,11 +120,26 @@ def RegisterRemap : Pass<"wc-remap", "::mlir::ModuleOp"> {
     `tid + k` is own). A buffer that is not static, escapes, is accessed
     outside the phases or inside control flow other than `scf.if`/`scf.for`,
     or whose lane array exceeds the register budget stays in shared memory
-    with a remark saying why; the kernel is unchanged when no buffer is
-    remapped. Each remapped buffer is reported with its register reads and
-    shuffles.
+    with a remark saying why. Each remapped buffer is reported with its
+    register reads and shuffles.
+
+    A buffer of rank 2 or more that stays in shared memory, is used by
+    loads and stores only and whose indices are affine in the thread ids is
+    padded (`pad-banks`, on by default): its innermost dimension grows by
+    the fewest elements (at most 8) that serve its accesses in the fewest
+    shared-memory wavefronts, counted for every access of every virtual
+    thread as the warp executes it (32 banks of 4 bytes; lanes reading one
+    word share it). A 32x32 i32 tile read by columns becomes 32x33: 1
+    wavefront per read instead of 32. The accesses keep their indices. A
+    buffer is not padded where that would exceed the static shared memory
+    of a block or keep fewer one-warp blocks resident. The kernel is
+    otherwise unchanged when no buffer is remapped.
   }];
   let options = [
+    Option<"padBanks", "pad-banks", "bool", /*default=*/"true",
+           "Pad the innermost dimension of the buffers that stay in shared "
+           "memory where that serves their accesses with fewer bank "
+           "conflicts">,
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
            "Target chip (register budget); default: the chip of the "
            "gpu.module's #nvvm.target, else sm_90">

@@ -1,0 +1,254 @@
+//===- BankPadding.cpp - Workgroup buffers padded against bank conflicts --===//
+//
+// The part of wc-remap for the buffers that stay in shared memory: shared
+// memory has 32 banks of 4 bytes, and the lanes of one warp access that fall
+// into the same bank at different words are served one after the other (a
+// "bank conflict": a warp reading the column of a 32x32 i32 tile waits for
+// 32 wavefronts instead of one). For each such buffer of rank >= 2 whose
+// accesses are all affine in the thread ids, the planner counts the
+// wavefronts of every access as the warp job executes it (thread `t` is
+// virtual thread `t / 32` of lane `t % 32`), with the innermost dimension as
+// it is and padded by a few elements, and pads it where that serves the
+// accesses in fewer wavefronts. The accesses keep their indices; only the
+// buffer's type changes, so this is exact for every in-bounds access.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RemapPlan.h"
+
+#include "WC/Target/TargetDescription.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::remap;
+
+/// Shared memory banks and their width in bytes.
+static constexpr int64_t kBanks = 32;
+static constexpr int64_t kBankBytes = 4;
+/// The most elements the innermost dimension is padded by.
+static constexpr int64_t kMaxPadding = 8;
+/// Warp-uniform values of an index (loop induction variables, ...) take
+/// these values in turn when the wavefronts are counted.
+static constexpr int64_t kSymbolSamples[] = {0, 1, 3};
+
+namespace {
+/// One access to count: its element index(es) and how often it runs.
+struct CountedAccess {
+  SmallVector<AffineExpr, 2> indices;
+  unsigned numSymbols;
+  int64_t weight;
+};
+} // namespace
+
+/// How many times `op` runs per execution of `job`'s body: the product of
+/// the constant trip counts of the `scf.for` loops around it.
+static int64_t getTripWeight(Operation *op, WarpJobOp job) {
+  int64_t weight = 1;
+  for (Operation *parent = op->getParentOp(); parent && parent != job;
+       parent = parent->getParentOp()) {
+    auto loop = dyn_cast<scf::ForOp>(parent);
+    if (!loop)
+      continue;
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (lb && ub && step && *step > 0 && *ub > *lb)
+      weight = std::min<int64_t>(weight * llvm::divideCeil(*ub - *lb, *step),
+                                 1 << 20);
+  }
+  return weight;
+}
+
+/// The wavefronts that `accesses` take per job, with `shape` the buffer's
+/// shape and its innermost dimension padded by `padding` elements of
+/// `elementBytes` bytes; nullopt when an index does not evaluate to a
+/// constant.
+static std::optional<int64_t>
+countWavefronts(ArrayRef<CountedAccess> accesses, ArrayRef<int64_t> shape,
+                int64_t padding, int64_t elementBytes, ArrayRef<int64_t> block,
+                MLIRContext *context) {
+  int64_t blockSize = block[0] * block[1] * block[2];
+  // The padded strides of the buffer, in elements.
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = shape.size() - 2; i >= 0; --i)
+    strides[i] =
+        strides[i + 1] *
+        (shape[i + 1] + (i + 1 == (int64_t)shape.size() - 1 ? padding : 0));
+  auto padded = [&](int64_t linear) {
+    int64_t address = 0;
+    for (int64_t i = shape.size() - 1; i >= 0; --i) {
+      address += llvm::mod(linear, shape[i]) * strides[i];
+      linear = llvm::divideFloorSigned(linear, shape[i]);
+    }
+    return address;
+  };
+  // Lanes whose bytes one wavefront can serve at most (128 bytes).
+  int64_t groupLanes =
+      std::clamp<int64_t>(kBanks * kBankBytes / elementBytes, 1, kWarpSize);
+
+  int64_t total = 0;
+  SmallVector<AffineExpr> dims(3), symbols;
+  for (const CountedAccess &access : accesses) {
+    for (int64_t sample : kSymbolSamples) {
+      symbols.assign(access.numSymbols, getAffineConstantExpr(sample, context));
+      for (int64_t v = 0; v * kWarpSize < blockSize; ++v) {
+        // The words each bank serves for each group of lanes.
+        for (int64_t first = 0; first < kWarpSize; first += groupLanes) {
+          llvm::DenseMap<int64_t, llvm::DenseSet<int64_t>> words;
+          for (int64_t lane = first; lane < first + groupLanes; ++lane) {
+            int64_t t = v * kWarpSize + lane;
+            if (t >= blockSize)
+              break;
+            dims[0] = getAffineConstantExpr(t % block[0], context);
+            dims[1] = getAffineConstantExpr((t / block[0]) % block[1], context);
+            dims[2] = getAffineConstantExpr(t / (block[0] * block[1]), context);
+            for (AffineExpr index : access.indices) {
+              auto element = dyn_cast<AffineConstantExpr>(
+                  index.replaceDimsAndSymbols(dims, symbols));
+              if (!element)
+                return std::nullopt;
+              int64_t byte = padded(element.getValue()) * elementBytes;
+              for (int64_t word = byte / kBankBytes;
+                   word * kBankBytes < byte + elementBytes; ++word)
+                words[llvm::mod(word, kBanks)].insert(word);
+            }
+          }
+          int64_t wavefronts = 0;
+          for (auto &entry : words)
+            wavefronts = std::max<int64_t>(wavefronts, entry.second.size());
+          total += wavefronts * access.weight;
+        }
+      }
+    }
+  }
+  return total;
+}
+
+/// The bytes of the workgroup buffers of `func`.
+static int64_t getWorkgroupBytes(gpu::GPUFuncOp func) {
+  int64_t bytes = 0;
+  for (BlockArgument arg : func.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(arg.getType());
+    if (type.hasStaticShape() && type.getElementType().isIntOrIndexOrFloat())
+      bytes +=
+          type.getNumElements() *
+          llvm::divideCeil(type.getElementType().isIndex()
+                               ? 64
+                               : type.getElementType().getIntOrFloatBitWidth(),
+                           8);
+  }
+  return bytes;
+}
+
+SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
+                                            const TargetDescription &target) {
+  // The affine accesses of every workgroup attribution, over all jobs.
+  llvm::MapVector<Value, SmallVector<CountedAccess>> accessesOf;
+  DenseMap<Value, ArrayRef<int64_t>> blockOf;
+  DenseSet<Value> refused;
+  func.walk([&](WarpJobOp job) {
+    SharedAccessAnalysis analysis(job);
+    for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
+      Value value = buffer.buffer;
+      if (!buffer.isStatic() ||
+          (blockOf.contains(value) && blockOf[value] != job.getBlock())) {
+        refused.insert(value);
+        continue;
+      }
+      blockOf[value] = job.getBlock();
+      SmallVector<CountedAccess> &counted = accessesOf[value];
+      for (const SharedAccess &access : buffer.accesses) {
+        CountedAccess entry{{*access.index},
+                            (unsigned)buffer.symbols.size(),
+                            getTripWeight(access.op, job)};
+        if (access.elseIndex)
+          entry.indices.push_back(*access.elseIndex);
+        // A butterfly `x xor mask` on a 1-D buffer is never padded.
+        if (access.xorMask)
+          refused.insert(value);
+        counted.push_back(std::move(entry));
+      }
+    }
+  });
+
+  SmallVector<PaddingPlan> plans;
+  int64_t sharedBytes = getWorkgroupBytes(func);
+  for (auto &[buffer, accesses] : accessesOf) {
+    auto arg = dyn_cast<BlockArgument>(buffer);
+    if (refused.contains(buffer) || !arg ||
+        arg.getOwner() != &func.getBody().front() ||
+        arg.getArgNumber() < func.getFirstWorkgroupAttributionIndex())
+      continue;
+    auto type = cast<MemRefType>(buffer.getType());
+    if (type.getRank() < 2 || !type.hasStaticShape() ||
+        !type.getLayout().isIdentity() ||
+        !type.getElementType().isIntOrIndexOrFloat())
+      continue;
+    // Every use must be a load or store that the analysis counted (none
+    // outside the jobs, no view).
+    if (!llvm::all_of(buffer.getUses(), [](OpOperand &use) {
+          return isa<memref::LoadOp>(use.getOwner()) ||
+                 (isa<memref::StoreOp>(use.getOwner()) &&
+                  use.getOperandNumber() == 1);
+        }))
+      continue;
+    if ((int64_t)accesses.size() !=
+        (int64_t)std::distance(buffer.use_begin(), buffer.use_end()))
+      continue;
+    int64_t elementBytes =
+        type.getElementType().isIndex()
+            ? 8
+            : llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(),
+                               8);
+    ArrayRef<int64_t> shape = type.getShape();
+    MLIRContext *context = func.getContext();
+    std::optional<int64_t> before = countWavefronts(
+        accesses, shape, 0, elementBytes, blockOf[buffer], context);
+    if (!before)
+      continue;
+    int64_t rows = type.getNumElements() / shape.back();
+    Residency resident = target.getResidency(1, 0, sharedBytes);
+    PaddingPlan best{
+        buffer,
+        (int)(arg.getArgNumber() - func.getFirstWorkgroupAttributionIndex()),
+        type,
+        0,
+        *before,
+        *before};
+    for (int64_t padding = 1; padding <= kMaxPadding; ++padding) {
+      int64_t extra = rows * padding * elementBytes;
+      if (sharedBytes + extra > target.staticSharedMemoryPerBlock ||
+          target.getResidency(1, 0, sharedBytes + extra).warps < resident.warps)
+        break;
+      std::optional<int64_t> after = countWavefronts(
+          accesses, shape, padding, elementBytes, blockOf[buffer], context);
+      if (after && *after < best.wavefrontsAfter) {
+        SmallVector<int64_t> paddedShape(shape);
+        paddedShape.back() += padding;
+        best.newType =
+            MemRefType::get(paddedShape, type.getElementType(),
+                            MemRefLayoutAttrInterface(), type.getMemorySpace());
+        best.padding = padding;
+        best.wavefrontsAfter = *after;
+      }
+    }
+    if (best.padding == 0)
+      continue;
+    sharedBytes += rows * best.padding * elementBytes;
+    plans.push_back(best);
+  }
+  return plans;
+}
+
+void remap::applyPadding(const PaddingPlan &plan) {
+  // Loads and stores keep their indices; only the buffer's type changes.
+  Value buffer = plan.buffer;
+  buffer.setType(plan.newType);
+}

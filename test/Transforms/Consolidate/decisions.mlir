@@ -707,3 +707,124 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Long jobs (256-thread blocks, 8 virtual threads per lane), fewer than 32
+// per agent: the block scheduler starts them fast enough, so they are not
+// delegated; with 32 or more per agent they are.
+// CHECK-LABEL: gpu.module @long_jobs
+// CHECK-NOT: wc.job_loop
+// CHECK: wc.warp_job block [256, 1, 1] virtual_threads 8
+// CHECK-LABEL: gpu.module @long_jobs_many
+// CHECK: wc.job_loop {{.*}} schedule static
+// CHECK: wc.warp_job block [256, 1, 1] virtual_threads 8
+module attributes {gpu.container_module} {
+  gpu.module @long_jobs {
+    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+3 {{wc-consolidate: not delegated: jobs of 8 virtual threads, at most 65536 per launch, fewer than 32 per agent of the 4224 agents: the block scheduler starts jobs this long fast enough, and keeps every SM busy to the end}}
+    // expected-remark @+2 {{wc-aggregate: coarsened}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0}}
+    gpu.func @shift(%in: memref<?xi32>, %out: memref<?xi32>)
+        workgroup(%buf: memref<256xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c255 = arith.constant 255 : index
+      %c256 = arith.constant 256 : index
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %base = arith.muli %b, %c256 : index
+      %g = arith.addi %base, %t : index
+      %x = memref.load %in[%g] : memref<?xi32>
+      memref.store %x, %buf[%t] : memref<256xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %n = arith.addi %t, %c1 : index
+      %last = arith.cmpi eq, %t, %c255 : index
+      %i = arith.select %last, %t, %n : index
+      %y = memref.load %buf[%i] : memref<256xi32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%g] : memref<?xi32>
+      gpu.return
+    }
+  }
+  gpu.module @long_jobs_many {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-consolidate: delegate with the static schedule: up to 135168 jobs per launch over 4224 resident agents}}
+    // expected-remark @+3 {{wc-aggregate: coarsened}}
+    // expected-remark @+2 {{wc-remap: workgroup buffer 0}}
+    // expected-remark @+1 {{wc-delegate: persistent agents}}
+    gpu.func @shift(%in: memref<?xi32>, %out: memref<?xi32>)
+        workgroup(%buf: memref<256xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c255 = arith.constant 255 : index
+      %c256 = arith.constant 256 : index
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %base = arith.muli %b, %c256 : index
+      %g = arith.addi %base, %t : index
+      %x = memref.load %in[%g] : memref<?xi32>
+      memref.store %x, %buf[%t] : memref<256xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %n = arith.addi %t, %c1 : index
+      %last = arith.cmpi eq, %t, %c255 : index
+      %i = arith.select %last, %t, %n : index
+      %y = memref.load %buf[%i] : memref<256xi32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%g] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xi32>, %out: memref<?xi32>) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %few = arith.constant 65536 : index
+    %many = arith.constant 135168 : index
+    gpu.launch_func @long_jobs::@shift blocks in (%few, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%in : memref<?xi32>, %out : memref<?xi32>)
+    gpu.launch_func @long_jobs_many::@shift blocks in (%many, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%in : memref<?xi32>, %out : memref<?xi32>)
+    return
+  }
+}
+
+// -----
+
+// Long jobs, few per agent, but neighbouring blocks read neighbouring
+// elements of the same rows (a histogram merge: thread t reads row t, block
+// b column b): the agents of a hyper-CTA, which take neighbouring jobs,
+// share those sectors in L1, so they are delegated.
+// CHECK-LABEL: gpu.module @neighbour_sectors
+// CHECK: wc.job_loop {{.*}} schedule static
+module attributes {gpu.container_module} {
+  gpu.module @neighbour_sectors {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-consolidate: delegate with the static schedule: up to 8192 jobs per launch over 4224 resident agents; neighbouring jobs read the same sectors, which the agents of a hyper-CTA share in L1}}
+    // expected-remark @+3 {{wc-aggregate: coarsened}}
+    // expected-remark @+2 {{wc-remap: workgroup buffer 0}}
+    // expected-remark @+1 {{wc-delegate: persistent agents}}
+    gpu.func @merge(%partial: memref<256x8192xi32>, %out: memref<8192x256xi32>)
+        workgroup(%buf: memref<256xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c255 = arith.constant 255 : index
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %x = memref.load %partial[%t, %b] : memref<256x8192xi32>
+      memref.store %x, %buf[%t] : memref<256xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %n = arith.addi %t, %c1 : index
+      %last = arith.cmpi eq, %t, %c255 : index
+      %i = arith.select %last, %t, %n : index
+      %y = memref.load %buf[%i] : memref<256xi32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%b, %t] : memref<8192x256xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<256x8192xi32>, %out: memref<8192x256xi32>) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %jobs = arith.constant 8192 : index
+    gpu.launch_func @neighbour_sectors::@merge blocks in (%jobs, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%in : memref<256x8192xi32>, %out : memref<8192x256xi32>)
+    return
+  }
+}

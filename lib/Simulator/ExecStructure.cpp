@@ -127,20 +127,22 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
         return failure();
     return success();
   }
-  // Chunks of consecutive jobs, as the lowering takes them.
+  // Chunks of consecutive jobs, as the lowering takes them: the agent's
+  // own chunk first, then chunks from the counter (past the agents' own),
+  // each fetched when the agent starts the chunk before it.
   const MemRefDesc &counter = *interp.get(op.getCounter()).ref(lane);
   uint64_t chunk = std::max<uint64_t>(1, jobs / (kChunksPerAgent * active));
-  while (true) {
+  uint64_t start = *agent * chunk;
+  while (start < jobs) {
     FailureOr<uint64_t> ticket =
         counterAdd(interp, op, counter, 0, chunk, lane);
     if (failed(ticket))
       return failure();
-    if (*ticket >= jobs)
-      break;
-    for (uint64_t job = *ticket, end = std::min(*ticket + chunk, jobs);
-         job < end; ++job)
+    for (uint64_t job = start, end = std::min(start + chunk, jobs); job < end;
+         ++job)
       if (failed(runJob(job)))
         return failure();
+    start = active * chunk + *ticket;
   }
   FailureOr<uint64_t> finished = counterAdd(interp, op, counter, 1, 1, lane);
   if (failed(finished))

@@ -2,13 +2,16 @@
 // RUN: wc-sim %s %lowered | FileCheck %s
 
 // The dynamic schedule takes jobs in chunks of max(1, jobs / (8 x agents)):
-// 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31, the
-// last one 8 jobs long (992..999). Every job runs exactly once per launch
-// (each of 2 launches adds 1 to its cell) and the counter is back to zero
-// after each. Each job also records the ticket counter it sees: on the
-// simulator, which runs one agent until it finds no job, that is the end of
-// its chunk, so the chunk boundaries show, as the op defines and as the
-// NVVM lowering (%lowered) implements them.
+// 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31.
+// Agent a first runs its own chunk (31a .. 31a + 30); the ticket counter
+// then numbers the chunks after the 4 agents' own (124 + ticket), each
+// taken when the agent starts the chunk before it; the last one, 992..999,
+// is 8 jobs long. Every job runs exactly once per launch (each of 2
+// launches adds 1 to its cell) and the counter is back to zero after each.
+// Each job also records the ticket counter it sees: on the simulator, which
+// runs one agent until it finds no job, that is the counter after the
+// agent took the ticket of its next chunk, so the chunk boundaries show,
+// as the op defines and as the NVVM lowering (%lowered) implements them.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @jobs(%count: memref<1000xi32>, %seen: memref<1000xi32>, %counter: memref<2xi32>) kernel {
@@ -100,10 +103,13 @@ module attributes {gpu.container_module} {
 // Every job ran exactly twice (once per launch).
 // CHECK: sizes = [2]
 // CHECK-NEXT: [2,  2]
-// Chunks of 31 jobs: jobs 0..30 saw the counter at 31, 31..61 at 62, ...,
-// 961..991 at 992, and the last chunk, 992..999, at 1023.
+// Chunks of 31 jobs. Agent 0 runs first: its own chunk, jobs 0..30, saw
+// the counter at 31 (the ticket of its next chunk, 124..154, taken); then
+// the counter's chunks, the one of 961..991 at 31 x 29 = 899 and the last,
+// 992..999, at 930, when it takes a ticket past the jobs. Agents 1, 2 and 3
+// then run only their own chunks, seeing 961, 992 and 1023.
 // CHECK: sizes = [8]
-// CHECK-NEXT: [31,  31,  62,  62,  93,  992,  1023,  1023]
+// CHECK-NEXT: [31,  31,  961,  961,  992,  899,  930,  930]
 // The last agent to finish reset the counter.
 // CHECK: sizes = [2]
 // CHECK-NEXT: [0,  0]

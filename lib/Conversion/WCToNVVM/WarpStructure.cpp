@@ -118,11 +118,10 @@ static SmallVector<Value, 3> delinearizeJob(OpBuilder &b, Location loc,
   return {yxz[1], yxz[0], yxz[2]};
 }
 
-/// Emits the ticket fetch of the dynamic schedule: lane 0 takes the next
-/// chunk of `chunk` (i32) job numbers from `counter[0]` and broadcasts the
-/// first to the warp.
-static Value createTicketFetch(OpBuilder &b, Location loc, Value counter,
-                               Value isLeader, Value chunk) {
+/// Emits the ticket take of the dynamic schedule: lane 0 adds `chunk` (i32)
+/// to `counter[0]`; the old value in lane 0, 0 in the others.
+static Value createTicketTake(OpBuilder &b, Location loc, Value counter,
+                              Value isLeader, Value chunk) {
   auto ifOp = scf::IfOp::create(
       b, loc, isLeader,
       [&](OpBuilder &then, Location l) {
@@ -134,7 +133,12 @@ static Value createTicketFetch(OpBuilder &b, Location loc, Value counter,
       [&](OpBuilder &otherwise, Location l) {
         scf::YieldOp::create(otherwise, l, createI32(otherwise, l, 0));
       });
-  Value job = createShuffle(b, loc, ShuffleMode::idx, ifOp.getResult(0),
+  return ifOp.getResult(0);
+}
+
+/// Broadcasts lane 0's `ticket` to the warp, as an index.
+static Value createTicketBroadcast(OpBuilder &b, Location loc, Value ticket) {
+  Value job = createShuffle(b, loc, ShuffleMode::idx, ticket,
                             createI32(b, loc, 0), kWarpSize,
                             /*mask=*/nullptr);
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), job);
@@ -203,7 +207,10 @@ static void expandJobLoop(JobLoopOp op) {
         createIndexConstant(b, loc, 1));
     Value chunkI32 =
         arith::IndexCastUIOp::create(b, loc, b.getI32Type(), chunk);
-    Value first = createTicketFetch(b, loc, counter, isLeader, chunkI32);
+    // The agent's own chunk first; the counter's tickets number the chunks
+    // after all agents' own.
+    Value first = arith::MulIOp::create(b, loc, op.getAgent(), chunk);
+    Value offset = arith::MulIOp::create(b, loc, agents, chunk);
     scf::WhileOp::create(
         b, loc, TypeRange{b.getIndexType()}, ValueRange{first},
         [&](OpBuilder &before, Location l, ValueRange args) {
@@ -212,6 +219,9 @@ static void expandJobLoop(JobLoopOp op) {
           scf::ConditionOp::create(before, l, more, args);
         },
         [&](OpBuilder &after, Location l, ValueRange args) {
+          // The next chunk's ticket is taken before this chunk runs, and
+          // read after it: the atomic's latency overlaps the jobs.
+          Value ticket = createTicketTake(after, l, counter, isLeader, chunkI32);
           Value end = arith::MinUIOp::create(
               after, l, arith::AddIOp::create(after, l, args[0], chunk), jobs);
           auto chunkLoop = scf::ForOp::create(after, l, args[0], end,
@@ -220,7 +230,8 @@ static void expandJobLoop(JobLoopOp op) {
           spliceBody(inner, body,
                      delinearizeJob(inner, l, chunkLoop.getInductionVar(), grid,
                                     op.getOrder()));
-          Value next = createTicketFetch(after, l, counter, isLeader, chunkI32);
+          Value next = arith::AddIOp::create(
+              after, l, offset, createTicketBroadcast(after, l, ticket));
           scf::YieldOp::create(after, l, next);
         });
     createCounterReset(b, loc, counter, isLeader, agents);

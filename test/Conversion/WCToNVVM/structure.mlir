@@ -87,8 +87,10 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 
 // -----
 
-// Dynamic schedule: lane 0 takes tickets, a shuffle broadcasts them; the
-// last agent to finish resets the counter.
+// Dynamic schedule: each agent first runs its own chunk (agent x chunk);
+// then lane 0 takes a ticket when the agent starts a chunk, and a shuffle
+// after the chunk broadcasts it: the next chunk starts at agents x chunk +
+// ticket. The last agent to finish resets the counter.
 // Jobs come in chunks of max(1, jobs / (8 * agents)): one atomic add of the
 // chunk per chunk, and an inner loop over its jobs.
 // CHECK-LABEL: func @dynamic_schedule
@@ -99,21 +101,23 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK: %[[PER:.*]] = arith.divui %[[JOBS]], %[[SHARE]] : index
 // CHECK: %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
 // CHECK: %[[CHUNK32:.*]] = arith.index_castui %[[CHUNK]] : index to i32
-// CHECK: scf.if %[[LEAD]] -> (i32) {
-// CHECK:   memref.atomic_rmw addi %[[CHUNK32]], %arg5[%{{.*}}]
-// CHECK: nvvm.shfl.sync idx
-// CHECK: scf.while
+// CHECK: %[[OWN:.*]] = arith.muli %arg3, %[[CHUNK]] : index
+// CHECK: %[[OFFSET:.*]] = arith.muli %arg4, %[[CHUNK]] : index
+// CHECK: scf.while (%{{.*}} = %[[OWN]])
 // CHECK:   arith.cmpi ult, %{{.*}}, %[[JOBS]]
 // CHECK:   scf.condition
 // CHECK: } do {
 // CHECK: ^bb0(%[[FIRST:.*]]: index):
+// CHECK:   %[[TICKET:.*]] = scf.if %[[LEAD]] -> (i32) {
+// CHECK:     memref.atomic_rmw addi %[[CHUNK32]], %arg5[%{{.*}}]
 // CHECK:   %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[CHUNK]] : index
 // CHECK:   %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
 // CHECK:   scf.for %[[J:.*]] = %[[FIRST]] to %[[END]] step
 // CHECK:     memref.store
 // CHECK:   }
-// CHECK:   memref.atomic_rmw addi %[[CHUNK32]], %arg5[%{{.*}}]
-// CHECK:   nvvm.shfl.sync idx
+// CHECK:   nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
+// CHECK:   %[[NEXT:.*]] = arith.index_castui
+// CHECK:   arith.addi %[[OFFSET]], %[[NEXT]] : index
 // CHECK: scf.if %[[LEAD]] {
 // CHECK:   %[[DONE:.*]] = memref.atomic_rmw addi %{{.*}}, %arg5[%c1]
 // CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[DONE]]

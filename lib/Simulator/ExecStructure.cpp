@@ -127,22 +127,25 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
         return failure();
     return success();
   }
-  // Chunks of consecutive jobs, as the lowering takes them: the agent's
-  // own chunk first, then chunks from the counter (past the agents' own),
-  // each fetched when the agent starts the chunk before it.
+  // Chunks of jobs `active` apart, as the lowering takes them: chunk q
+  // holds jobs (q mod A) + span (q div A) + k A, k < chunk, span = A x
+  // chunk; the agent's own chunk first, then the counter's chunks (past the
+  // agents' own), each ticket taken when the agent starts the chunk before.
   const MemRefDesc &counter = *interp.get(op.getCounter()).ref(lane);
   uint64_t chunk = std::max<uint64_t>(1, jobs / (kChunksPerAgent * active));
-  uint64_t start = *agent * chunk;
-  while (start < jobs) {
-    FailureOr<uint64_t> ticket =
-        counterAdd(interp, op, counter, 0, chunk, lane);
+  uint64_t span = active * chunk;
+  for (uint64_t q = *agent;;) {
+    uint64_t start = q % active + span * (q / active);
+    if (start >= jobs)
+      break;
+    FailureOr<uint64_t> ticket = counterAdd(interp, op, counter, 0, 1, lane);
     if (failed(ticket))
       return failure();
-    for (uint64_t job = start, end = std::min(start + chunk, jobs); job < end;
-         ++job)
+    for (uint64_t job = start, end = std::min(start + span, jobs); job < end;
+         job += active)
       if (failed(runJob(job)))
         return failure();
-    start = active * chunk + *ticket;
+    q = active + *ticket;
   }
   FailureOr<uint64_t> finished = counterAdd(interp, op, counter, 1, 1, lane);
   if (failed(finished))

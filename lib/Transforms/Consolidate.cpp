@@ -148,8 +148,7 @@ static bool readsSectorsOfNeighbourBlocks(memref::LoadOp load) {
       llvm::any_of(strides, ShapedType::isDynamic))
     return false;
   int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-  auto address = [&](int64_t block,
-                     int64_t thread) -> std::optional<int64_t> {
+  auto address = [&](int64_t block, int64_t thread) -> std::optional<int64_t> {
     int64_t element = 0;
     for (auto [index, stride] : llvm::zip(load.getIndices(), strides)) {
       std::optional<int64_t> value = evaluateAt(index, block, thread);
@@ -649,8 +648,7 @@ void ConsolidatePass::runOnOperation() {
       emitRemark(func.getLoc(), "wc-consolidate: not delegated: ")
           << "jobs of " << vthreads << " virtual threads, at most "
           << *facts.maxJobs << " per launch, fewer than "
-          << kLaunchBoundJobsPerAgent << " per agent of the "
-          << plan->maxAgents
+          << kLaunchBoundJobsPerAgent << " per agent of the " << plan->maxAgents
           << " agents: the block scheduler starts jobs this long fast "
              "enough, and keeps every SM busy to the end";
       continue;

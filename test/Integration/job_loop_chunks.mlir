@@ -2,16 +2,18 @@
 // RUN: wc-sim %s %lowered | FileCheck %s
 
 // The dynamic schedule takes jobs in chunks of max(1, jobs / (8 x agents)):
-// 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31.
-// Agent a first runs its own chunk (31a .. 31a + 30); the ticket counter
-// then numbers the chunks after the 4 agents' own (124 + ticket), each
-// taken when the agent starts the chunk before it; the last one, 992..999,
-// is 8 jobs long. Every job runs exactly once per launch (each of 2
-// launches adds 1 to its cell) and the counter is back to zero after each.
-// Each job also records the ticket counter it sees: on the simulator, which
-// runs one agent until it finds no job, that is the counter after the
-// agent took the ticket of its next chunk, so the chunk boundaries show,
-// as the op defines and as the NVVM lowering (%lowered) implements them.
+// 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31
+// jobs, 4 apart: chunk q holds jobs (q mod 4) + 124 (q div 4) + 4k, k < 31.
+// Agent a first runs chunk a (jobs a, a + 4, ..., a + 120, as the static
+// schedule's first 31 rounds would); ticket t names chunk 4 + t, taken when
+// the agent starts the chunk before it; the last chunks, q = 32..35, hold
+// 2 jobs each (992 + r and 996 + r). Every job runs exactly once per launch
+// (each of 2 launches adds 1 to its cell) and the counter is back to zero
+// after each. Each job also records the ticket counter it sees: on the
+// simulator, which runs one agent until it finds no job, that is the
+// counter after the agent took the ticket of its next chunk, so the chunks
+// show, as the op defines and as the NVVM lowering (%lowered) implements
+// them.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @jobs(%count: memref<1000xi32>, %seen: memref<1000xi32>, %counter: memref<2xi32>) kernel {
@@ -83,9 +85,9 @@ module attributes {gpu.container_module} {
     %r = memref.cast %runs : memref<2xi32> to memref<*xi32>
     call @printMemrefI32(%r) : (memref<*xi32>) -> ()
 
-    // The counter seen by jobs 0, 30, 31, 61, 62, 991, 992 and 999.
+    // The counter seen by jobs 0, 4, 1, 124, 125, 992, 996 and 999.
     %picks = memref.alloc() : memref<8xi32>
-    %positions = arith.constant dense<[0, 30, 31, 61, 62, 991, 992, 999]> : vector<8xindex>
+    %positions = arith.constant dense<[0, 4, 1, 124, 125, 992, 996, 999]> : vector<8xindex>
     %c8 = arith.constant 8 : index
     scf.for %p = %c0 to %c8 step %c1 {
       %at = vector.extract %positions[%p] : index from vector<8xindex>
@@ -103,13 +105,13 @@ module attributes {gpu.container_module} {
 // Every job ran exactly twice (once per launch).
 // CHECK: sizes = [2]
 // CHECK-NEXT: [2,  2]
-// Chunks of 31 jobs. Agent 0 runs first: its own chunk, jobs 0..30, saw
-// the counter at 31 (the ticket of its next chunk, 124..154, taken); then
-// the counter's chunks, the one of 961..991 at 31 x 29 = 899 and the last,
-// 992..999, at 930, when it takes a ticket past the jobs. Agents 1, 2 and 3
-// then run only their own chunks, seeing 961, 992 and 1023.
+// Agent 0 runs first: its own chunk (jobs 0 and 4) saw the counter at 1
+// (the ticket of its next chunk, q = 4, taken); chunk 4 (job 124) at 2,
+// chunk 5 (job 125) at 3, ..., chunk 32 (jobs 992 and 996) at 30 and chunk
+// 35 (job 999) at 33, when it takes ticket 32, a chunk past the jobs.
+// Agents 1, 2 and 3 then run only their own chunks: job 1 saw 34.
 // CHECK: sizes = [8]
-// CHECK-NEXT: [31,  31,  961,  961,  992,  899,  930,  930]
+// CHECK-NEXT: [1,  1,  34,  2,  3,  30,  30,  33]
 // The last agent to finish reset the counter.
 // CHECK: sizes = [2]
 // CHECK-NEXT: [0,  0]

@@ -118,15 +118,15 @@ static SmallVector<Value, 3> delinearizeJob(OpBuilder &b, Location loc,
   return {yxz[1], yxz[0], yxz[2]};
 }
 
-/// Emits the ticket take of the dynamic schedule: lane 0 adds `chunk` (i32)
+/// Emits the ticket take of the dynamic schedule: lane 0 adds `amount` (i32)
 /// to `counter[0]`; the old value in lane 0, 0 in the others.
 static Value createTicketTake(OpBuilder &b, Location loc, Value counter,
-                              Value isLeader, Value chunk) {
+                              Value isLeader, Value amount) {
   auto ifOp = scf::IfOp::create(
       b, loc, isLeader,
       [&](OpBuilder &then, Location l) {
         Value ticket = memref::AtomicRMWOp::create(
-            then, l, arith::AtomicRMWKind::addi, chunk, counter,
+            then, l, arith::AtomicRMWKind::addi, amount, counter,
             ValueRange{createIndexConstant(then, l, 0)});
         scf::YieldOp::create(then, l, ticket);
       },
@@ -205,33 +205,48 @@ static void expandJobLoop(JobLoopOp op) {
             arith::MulIOp::create(
                 b, loc, agents, createIndexConstant(b, loc, kChunksPerAgent))),
         createIndexConstant(b, loc, 1));
-    Value chunkI32 =
-        arith::IndexCastUIOp::create(b, loc, b.getI32Type(), chunk);
-    // The agent's own chunk first; the counter's tickets number the chunks
-    // after all agents' own.
-    Value first = arith::MulIOp::create(b, loc, op.getAgent(), chunk);
-    Value offset = arith::MulIOp::create(b, loc, agents, chunk);
+    // Chunk q holds the jobs (q mod A) + span (q div A) + k A, k < chunk,
+    // with span = A x chunk: the first A chunks are the static schedule's
+    // first `chunk` rounds, one per agent. The agent runs chunk `agent`
+    // first; the counter's tickets number the chunks after those.
+    Value span = arith::MulIOp::create(b, loc, agents, chunk);
+    Value one = createI32(b, loc, 1);
+    Value agentsI32 =
+        arith::IndexCastUIOp::create(b, loc, b.getI32Type(), agents);
     scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType()}, ValueRange{first},
+        b, loc, TypeRange{b.getIndexType()}, ValueRange{op.getAgent()},
         [&](OpBuilder &before, Location l, ValueRange args) {
+          // Chunk numbers are i32 (they come from the i32 ticket): one
+          // 32-bit division gives the round and the agent.
+          Type i32 = before.getI32Type();
+          Value q = arith::IndexCastUIOp::create(before, l, i32, args[0]);
+          Value round = arith::DivUIOp::create(before, l, q, agentsI32);
+          Value owner = arith::SubIOp::create(
+              before, l, q, arith::MulIOp::create(before, l, round, agentsI32));
+          auto toIndex = [&](Value v) {
+            return arith::IndexCastUIOp::create(before, l,
+                                                before.getIndexType(), v);
+          };
+          Value start = arith::AddIOp::create(
+              before, l, toIndex(owner),
+              arith::MulIOp::create(before, l, span, toIndex(round)));
           Value more = arith::CmpIOp::create(
-              before, l, arith::CmpIPredicate::ult, args[0], jobs);
-          scf::ConditionOp::create(before, l, more, args);
+              before, l, arith::CmpIPredicate::ult, start, jobs);
+          scf::ConditionOp::create(before, l, more, ValueRange{start});
         },
         [&](OpBuilder &after, Location l, ValueRange args) {
           // The next chunk's ticket is taken before this chunk runs, and
           // read after it: the atomic's latency overlaps the jobs.
-          Value ticket = createTicketTake(after, l, counter, isLeader, chunkI32);
+          Value ticket = createTicketTake(after, l, counter, isLeader, one);
           Value end = arith::MinUIOp::create(
-              after, l, arith::AddIOp::create(after, l, args[0], chunk), jobs);
-          auto chunkLoop = scf::ForOp::create(after, l, args[0], end,
-                                              createIndexConstant(after, l, 1));
+              after, l, arith::AddIOp::create(after, l, args[0], span), jobs);
+          auto chunkLoop = scf::ForOp::create(after, l, args[0], end, agents);
           OpBuilder inner = OpBuilder::atBlockTerminator(chunkLoop.getBody());
           spliceBody(inner, body,
                      delinearizeJob(inner, l, chunkLoop.getInductionVar(), grid,
                                     op.getOrder()));
           Value next = arith::AddIOp::create(
-              after, l, offset, createTicketBroadcast(after, l, ticket));
+              after, l, agents, createTicketBroadcast(after, l, ticket));
           scf::YieldOp::create(after, l, next);
         });
     createCounterReset(b, loc, counter, isLeader, agents);

@@ -87,12 +87,11 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 
 // -----
 
-// Dynamic schedule: each agent first runs its own chunk (agent x chunk);
-// then lane 0 takes a ticket when the agent starts a chunk, and a shuffle
-// after the chunk broadcasts it: the next chunk starts at agents x chunk +
-// ticket. The last agent to finish resets the counter.
-// Jobs come in chunks of max(1, jobs / (8 * agents)): one atomic add of the
-// chunk per chunk, and an inner loop over its jobs.
+// Dynamic schedule: chunk q holds the jobs (q mod A) + A C (q div A) + k A,
+// k < C, with C = max(1, jobs / (8 A)): each agent first runs chunk
+// `agent`; then lane 0 takes a ticket (adds 1) when the agent starts a
+// chunk, and a shuffle after the chunk broadcasts it: the next chunk is
+// A + ticket. The last agent to finish resets the counter.
 // CHECK-LABEL: func @dynamic_schedule
 // CHECK: %[[JOBS:.*]] = arith.muli %{{.*}}, %arg2 : index
 // CHECK: %[[LANE:.*]] = gpu.lane_id
@@ -100,24 +99,31 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK: %[[SHARE:.*]] = arith.muli %arg4, %c8 : index
 // CHECK: %[[PER:.*]] = arith.divui %[[JOBS]], %[[SHARE]] : index
 // CHECK: %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
-// CHECK: %[[CHUNK32:.*]] = arith.index_castui %[[CHUNK]] : index to i32
-// CHECK: %[[OWN:.*]] = arith.muli %arg3, %[[CHUNK]] : index
-// CHECK: %[[OFFSET:.*]] = arith.muli %arg4, %[[CHUNK]] : index
-// CHECK: scf.while (%{{.*}} = %[[OWN]])
-// CHECK:   arith.cmpi ult, %{{.*}}, %[[JOBS]]
-// CHECK:   scf.condition
+// CHECK: %[[SPAN:.*]] = arith.muli %arg4, %[[CHUNK]] : index
+// CHECK: %[[A32:.*]] = arith.index_castui %arg4 : index to i32
+// CHECK: scf.while (%[[Q:.*]] = %arg3)
+// CHECK:   %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
+// CHECK:   %[[ROUND:.*]] = arith.divui %[[Q32]], %[[A32]] : i32
+// CHECK:   %[[BEFORE:.*]] = arith.muli %[[ROUND]], %[[A32]] : i32
+// CHECK:   %[[OWNER:.*]] = arith.subi %[[Q32]], %[[BEFORE]] : i32
+// CHECK:   %[[ROUNDX:.*]] = arith.index_castui %[[ROUND]] : i32 to index
+// CHECK:   %[[SKIP:.*]] = arith.muli %[[SPAN]], %[[ROUNDX]] : index
+// CHECK:   %[[OWNERX:.*]] = arith.index_castui %[[OWNER]] : i32 to index
+// CHECK:   %[[START:.*]] = arith.addi %[[OWNERX]], %[[SKIP]] : index
+// CHECK:   %[[MORE:.*]] = arith.cmpi ult, %[[START]], %[[JOBS]]
+// CHECK:   scf.condition(%[[MORE]]) %[[START]]
 // CHECK: } do {
 // CHECK: ^bb0(%[[FIRST:.*]]: index):
 // CHECK:   %[[TICKET:.*]] = scf.if %[[LEAD]] -> (i32) {
-// CHECK:     memref.atomic_rmw addi %[[CHUNK32]], %arg5[%{{.*}}]
-// CHECK:   %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[CHUNK]] : index
+// CHECK:     memref.atomic_rmw addi %c1_i32, %arg5[%{{.*}}]
+// CHECK:   %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[SPAN]] : index
 // CHECK:   %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
-// CHECK:   scf.for %[[J:.*]] = %[[FIRST]] to %[[END]] step
+// CHECK:   scf.for %[[J:.*]] = %[[FIRST]] to %[[END]] step %arg4
 // CHECK:     memref.store
 // CHECK:   }
 // CHECK:   nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
 // CHECK:   %[[NEXT:.*]] = arith.index_castui
-// CHECK:   arith.addi %[[OFFSET]], %[[NEXT]] : index
+// CHECK:   arith.addi %arg4, %[[NEXT]] : index
 // CHECK: scf.if %[[LEAD]] {
 // CHECK:   %[[DONE:.*]] = memref.atomic_rmw addi %{{.*}}, %arg5[%c1]
 // CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[DONE]]

@@ -134,18 +134,21 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
     agents run every job exactly once.
 
     - `schedule static`: agent `a` takes jobs `a, a + A, a + 2A, ...`.
-    - `schedule dynamic`: jobs are taken in chunks of `C` consecutive job
-      numbers, `C = max(1, jobs / (8 * A))` with `A` the agents that take
-      jobs. Agent `a` first runs its own chunk, jobs `a * C` to
-      `min((a + 1) * C, jobs) - 1`; every later chunk comes from the ticket
-      `counter[0]`: when the agent starts a chunk, lane 0 adds `C` to the
-      ticket with an atomic add, and the old value `t`, broadcast to the
-      warp, names the agent's next chunk, jobs `A * C + t` on (so the
-      atomic's latency overlaps the chunk's jobs). The agent stops at a chunk
-      that starts at or past `jobs`. Each agent takes about 8 chunks, so
-      short jobs do not serialise on the counter, and the last chunks still
-      balance jobs of different lengths. The last agent to finish resets
-      `counter` (ticket `[0]` and finished-agent count `[1]`)
+    - `schedule dynamic`: jobs are taken in chunks of `C` jobs,
+      `C = max(1, jobs / (8 * A))` with `A` the agents that take jobs.
+      Chunk `q` holds the jobs `(q mod A) + A * C * (q div A) + k * A` for
+      `k < C` (those below `jobs`): chunks `0 .. A-1` are the first `C`
+      rounds of the static schedule, one per agent, so jobs in flight
+      together are neighbours as with the static schedule. Agent `a` first
+      runs chunk `a`; every later chunk comes from the ticket `counter[0]`:
+      when the agent starts a chunk, lane 0 adds 1 to the ticket with an
+      atomic add, and the old value `t`, broadcast to the warp, names the
+      agent's next chunk, `A + t` (so the atomic's latency overlaps the
+      chunk's jobs). The agent stops at a chunk whose first job is at or
+      past `jobs`. Each agent takes about 8 chunks, so short jobs do not
+      serialise on the counter, and the last chunks still balance jobs of
+      different lengths. The last agent to finish resets `counter` (ticket
+      `[0]` and finished-agent count `[1]`)
       to zero, so that the kernel can be launched again without host help.
       The counter must be zero before the first launch, and concurrent
       launches need distinct counters.

@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <functional>
 #include <tuple>
@@ -493,32 +492,65 @@ void Coarsener::commit() {
       b.getDenseI32ArrayAttr({static_cast<int32_t>(kWarpSize), 1, 1}));
 }
 
+namespace {
+/// A rewriter for upstream's barrier-elimination pattern that detaches the
+/// barrier the pattern erases instead of erasing it, so that the kernel can
+/// be restored after the analysis.
+class DetachingRewriter : public PatternRewriter {
+public:
+  using PatternRewriter::PatternRewriter;
+
+  void eraseOp(Operation *op) override {
+    detached.push_back({op, op->getBlock(), op->getNextNode()});
+    op->remove();
+  }
+
+  /// Puts every detached op back where it was, last detached first.
+  void restore() {
+    for (const Detached &entry : llvm::reverse(detached)) {
+      if (entry.next)
+        entry.block->getOperations().insert(Block::iterator(entry.next),
+                                            entry.op);
+      else
+        entry.block->push_back(entry.op);
+    }
+  }
+
+  struct Detached {
+    Operation *op;
+    Block *block;
+    Operation *next;
+  };
+  SmallVector<Detached> detached;
+};
+} // namespace
+
 DenseSet<Operation *> wc::findRemovableBarriers(gpu::GPUFuncOp func) {
   MLIRContext *ctx = func.getContext();
-  StringAttr marker = StringAttr::get(ctx, "wc.barrier_index");
   SmallVector<gpu::BarrierOp> barriers;
   func.walk([&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
-  Builder b(ctx);
-  for (auto [i, barrier] : llvm::enumerate(barriers))
-    barrier->setAttr(marker, b.getI64IntegerAttr(i));
-  // Upstream's analysis erases the barriers it proves useless; run it on a
-  // detached copy and see which survive.
-  Operation *copy = func->clone();
+  // Upstream's pattern erases a barrier that orders no conflicting memory
+  // effects. Each barrier is tried in program order with the ones found
+  // removable so far detached (the pattern sees the kernel as it would be
+  // after erasing them), and all are put back afterwards.
   RewritePatternSet patterns(ctx);
   populateGpuEliminateBarriersPatterns(patterns);
-  (void)applyPatternsGreedily(copy, std::move(patterns));
-  DenseSet<int64_t> surviving;
-  copy->walk([&](gpu::BarrierOp barrier) {
-    if (auto index = barrier->getAttrOfType<IntegerAttr>(marker))
-      surviving.insert(index.getInt());
-  });
-  copy->destroy();
-  DenseSet<Operation *> removable;
-  for (auto [i, barrier] : llvm::enumerate(barriers)) {
-    barrier->removeAttr(marker);
-    if (!surviving.contains(i))
-      removable.insert(barrier);
+  DetachingRewriter rewriter(ctx);
+  for (gpu::BarrierOp barrier : barriers) {
+    rewriter.setInsertionPoint(barrier);
+    for (const std::unique_ptr<RewritePattern> &pattern :
+         patterns.getNativePatterns()) {
+      if (pattern->getRootKind() &&
+          *pattern->getRootKind() != barrier->getName())
+        continue;
+      if (succeeded(pattern->matchAndRewrite(barrier, rewriter)))
+        break;
+    }
   }
+  DenseSet<Operation *> removable;
+  for (const DetachingRewriter::Detached &entry : rewriter.detached)
+    removable.insert(entry.op);
+  rewriter.restore();
   return removable;
 }
 

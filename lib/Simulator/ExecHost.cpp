@@ -30,7 +30,7 @@ static bool mayUseBarriers(Region &region) {
   WalkResult walk = region.walk([](Operation *op) {
     if (isa<gpu::BarrierOp, gpu::AllReduceOp, NVVM::BarrierOp, NVVM::Barrier0Op,
             NVVM::BarrierArriveOp, NamedBarrierSyncOp, NamedBarrierArriveOp,
-            CallOpInterface>(op))
+            ChannelSignalOp, ChannelWaitOp, CallOpInterface>(op))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -216,5 +216,37 @@ FailureOr<bool> WarpExecutor::runWC() {
         return handled(p.block->arrive(interp, &op, p.warp, arrive.getId(),
                                        *arrive.getThreads(), active));
       })
+      .Case([&](WarpSpecializeOp specialize) -> FailureOr<bool> {
+        if (active != kAllLanes)
+          return interp.error(&op, ~active)
+                 << "a warp role needs all 32 lanes; these are inactive";
+        int64_t warp = p.warp;
+        for (auto [r, role] : llvm::enumerate(specialize.getRoles())) {
+          int64_t first = specialize.getFirstWarp(r);
+          if (warp >= first && warp < first + specialize.getWarps()[r])
+            return handled(interp.runBody(
+                role.front(), {WarpValue::scalar(warp - first)}, active));
+        }
+        return interp.error(&op)
+               << "warp " << warp << " has no role: the roles have "
+               << specialize.getNumWarps() << " warps";
+      })
+      .Case([&](ChannelSignalOp signal) {
+        auto specialize = signal->getParentOfType<WarpSpecializeOp>();
+        int64_t channel = signal.getChannel();
+        return handled(
+            p.block->arrive(interp, &op, p.warp,
+                            specialize.getBarrierId(channel, signal.getStage(),
+                                                    signal.getSignal()),
+                            specialize.getBarrierThreads(channel), active));
+      })
+      .Case([&](ChannelWaitOp wait) {
+        auto specialize = wait->getParentOfType<WarpSpecializeOp>();
+        int64_t channel = wait.getChannel();
+        return handled(p.block->sync(
+            interp, &op, p.warp,
+            specialize.getBarrierId(channel, wait.getStage(), wait.getSignal()),
+            specialize.getBarrierThreads(channel), active));
+      })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }

@@ -254,10 +254,66 @@ static void expandJobLoop(JobLoopOp op) {
   op->erase();
 }
 
+/// Rewrites the channel signals of `op` into named barriers and its roles
+/// into one branch per role on the warp's linear id.
+static void expandWarpSpecialize(WarpSpecializeOp op) {
+  op->walk([&](Operation *nested) {
+    auto rewrite = [&](auto channelOp, bool waits) {
+      OpBuilder b(channelOp);
+      int64_t channel = channelOp.getChannel();
+      IntegerAttr id = b.getI64IntegerAttr(op.getBarrierId(
+          channel, channelOp.getStage(), channelOp.getSignal()));
+      IntegerAttr threads = b.getI64IntegerAttr(op.getBarrierThreads(channel));
+      if (waits)
+        NamedBarrierSyncOp::create(b, channelOp.getLoc(), id, threads);
+      else
+        NamedBarrierArriveOp::create(b, channelOp.getLoc(), id, threads);
+      channelOp->erase();
+    };
+    if (auto signal = dyn_cast<ChannelSignalOp>(nested))
+      rewrite(signal, /*waits=*/false);
+    else if (auto wait = dyn_cast<ChannelWaitOp>(nested))
+      rewrite(wait, /*waits=*/true);
+  });
+
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  // The warp's linear id: (x + X (y + Y z)) / 32.
+  auto id = [&](auto opClass, gpu::Dimension d) -> Value {
+    return decltype(opClass)::create(b, loc, d);
+  };
+  Value y = arith::AddIOp::create(
+      b, loc, id(gpu::ThreadIdOp(), gpu::Dimension::y),
+      arith::MulIOp::create(b, loc, id(gpu::BlockDimOp(), gpu::Dimension::y),
+                            id(gpu::ThreadIdOp(), gpu::Dimension::z)));
+  Value linear = arith::AddIOp::create(
+      b, loc, id(gpu::ThreadIdOp(), gpu::Dimension::x),
+      arith::MulIOp::create(b, loc, id(gpu::BlockDimOp(), gpu::Dimension::x),
+                            y));
+  Value warp = arith::DivUIOp::create(b, loc, linear,
+                                      createIndexConstant(b, loc, kWarpSize));
+  for (auto [r, role] : llvm::enumerate(op.getRoles())) {
+    int64_t first = op.getFirstWarp(r), count = op.getWarps()[r];
+    Value index =
+        arith::SubIOp::create(b, loc, warp, createIndexConstant(b, loc, first));
+    // warp - first < count, unsigned: first <= warp < first + count.
+    Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                                       createIndexConstant(b, loc, count));
+    auto ifOp = scf::IfOp::create(b, loc, mine, /*withElseRegion=*/false);
+    OpBuilder inner = OpBuilder::atBlockTerminator(ifOp.thenBlock());
+    Block &body = role.front();
+    body.getArgument(0).replaceAllUsesWith(index);
+    inner.getInsertionBlock()->getOperations().splice(inner.getInsertionPoint(),
+                                                      body.getOperations());
+  }
+  op->erase();
+}
+
 void wc::expandWarpStructure(Operation *root) {
   SmallVector<VThreadsOp> phases;
   SmallVector<WarpJobOp> jobs;
   SmallVector<JobLoopOp> loops;
+  SmallVector<WarpSpecializeOp> roles;
   root->walk([&](Operation *op) {
     if (auto phase = dyn_cast<VThreadsOp>(op))
       phases.push_back(phase);
@@ -265,7 +321,11 @@ void wc::expandWarpStructure(Operation *root) {
       jobs.push_back(job);
     else if (auto loop = dyn_cast<JobLoopOp>(op))
       loops.push_back(loop);
+    else if (auto specialize = dyn_cast<WarpSpecializeOp>(op))
+      roles.push_back(specialize);
   });
+  for (WarpSpecializeOp specialize : roles)
+    expandWarpSpecialize(specialize);
   // Phases need their enclosing job's shape, so they go first; loops only
   // move their bodies, so the order among jobs and loops does not matter.
   // The verifier keeps job loops out of jobs and phases: unrolling a phase

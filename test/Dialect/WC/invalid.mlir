@@ -527,3 +527,134 @@ func.func @segmented_head_type(%x: f32, %h: i32) {
   %r = wc.segmented_reduce add %x, %h : f32
   return
 }
+
+// -----
+
+func.func @specialize_regions() {
+  // expected-error @+1 {{has 2 roles in `warps` but 1 regions}}
+  wc.warp_specialize warps [1, 1] channels [] (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_empty_role() {
+  // expected-error @+1 {{every role needs at least one warp}}
+  wc.warp_specialize warps [0] channels [] (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_channel_role() {
+  // expected-error @+1 {{channel 0 names a role that does not exist}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 2 stages 1] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_self_channel() {
+  // expected-error @+1 {{channel 0 connects role 1 to itself}}
+  wc.warp_specialize warps [1, 1] channels [1 -> 1 stages 1] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_too_many_barriers() {
+  // expected-error @+1 {{channels need 16 named barriers besides barrier 0, more than the 15 a block has}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 4, 1 -> 0 stages 4] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_argument() {
+  // expected-error @+1 {{each role takes one index argument, its warp index within the role}}
+  wc.warp_specialize warps [1] channels [] (%w: i32) {
+  }
+  return
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{roles of 3 warps in a block of 64 threads}}
+    wc.warp_specialize warps [1, 2] channels [] (%w: index) {
+    }, (%w: index) {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @specialize_barrier() {
+  wc.warp_specialize warps [1] channels [] (%w: index) {
+    // expected-error @+1 {{block barrier inside a warp role: roles synchronise through channels}}
+    gpu.barrier
+  }
+  return
+}
+
+// -----
+
+func.func @channel_outside() {
+  // expected-error @+1 {{outside 'wc.warp_specialize'}}
+  wc.channel_signal full channel 0 stage 0
+  return
+}
+
+// -----
+
+func.func @channel_wrong_role() {
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 2] (%w: index) {
+    // expected-error @+1 {{in role 0: 'full' of channel 0 is waited on by role 1, its consumer}}
+    wc.channel_wait full channel 0 stage 0
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @channel_wrong_role_empty() {
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 2] (%w: index) {
+  }, (%w: index) {
+    // expected-error @+1 {{in role 1: 'empty' of channel 0 is waited on by role 0, its producer}}
+    wc.channel_wait empty channel 0 stage 0
+  }
+  return
+}
+
+// -----
+
+func.func @channel_stage() {
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 2] (%w: index) {
+    // expected-error @+1 {{stage 2 of a channel of 2 stages}}
+    wc.channel_signal full channel 0 stage 2
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @channel_index() {
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 2] (%w: index) {
+    // expected-error @+1 {{channel 1 does not exist (1 channels)}}
+    wc.channel_signal full channel 1 stage 0
+  }, (%w: index) {
+  }
+  return
+}

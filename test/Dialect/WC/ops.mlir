@@ -112,3 +112,34 @@ func.func @sync(%m: i32) {
   wc.named_barrier_arrive 15 threads 64
   return
 }
+
+// CHECK-LABEL: func @warp_specialize
+// CHECK: wc.warp_specialize warps [1, 4] channels [0 -> 1 stages 2, 1 -> 0 stages 1] (%[[P:.*]]: index) {
+// CHECK:   wc.channel_signal full channel 0 stage 1
+// CHECK:   wc.channel_wait empty channel 0 stage 0
+// CHECK:   wc.channel_wait full channel 1 stage 0
+// CHECK: }, (%[[C:.*]]: index) {
+// CHECK:   wc.channel_wait full channel 0 stage 1
+// CHECK:   wc.channel_signal empty channel 0 stage 0
+// CHECK:   wc.channel_signal full channel 1 stage 0
+// CHECK: }
+func.func @warp_specialize() {
+  wc.warp_specialize warps [1, 4] channels [0 -> 1 stages 2, 1 -> 0 stages 1] (%p: index) {
+    wc.channel_signal full channel 0 stage 1
+    wc.channel_wait empty channel 0 stage 0
+    wc.channel_wait full channel 1 stage 0
+  }, (%c: index) {
+    wc.channel_wait full channel 0 stage 1
+    wc.channel_signal empty channel 0 stage 0
+    wc.channel_signal full channel 1 stage 0
+  }
+  return
+}
+
+// CHECK-LABEL: func @warp_specialize_no_channels
+// CHECK: wc.warp_specialize warps [2] channels [] (%{{.*}}: index) {
+func.func @warp_specialize_no_channels() {
+  wc.warp_specialize warps [2] channels [] (%w: index) {
+  }
+  return
+}

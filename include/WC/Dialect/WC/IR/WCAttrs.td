@@ -58,6 +58,14 @@ def WC_ScanKind : I32EnumAttr<"ScanKind", "prefix scan kind", [
 }
 def WC_ScanKindAttr : WC_EnumAttr<WC_ScanKind, "scan_kind">;
 
+def WC_ChannelSignal : I32EnumAttr<"ChannelSignal",
+    "signal of a channel stage between warp roles", [
+    I32EnumAttrCase<"full", 0>, I32EnumAttrCase<"empty", 1>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::wc";
+}
+def WC_ChannelSignalAttr : WC_EnumAttr<WC_ChannelSignal, "channel_signal">;
+
 def WC_Schedule : I32EnumAttr<"Schedule", "how warp agents take jobs", [
     I32EnumAttrCase<"static_stride", 0, "static">,
     I32EnumAttrCase<"dynamic_ticket", 1, "dynamic">]> {

@@ -514,4 +514,96 @@ def WC_NamedBarrierArriveOp : WC_NamedBarrierOp<"named_barrier_arrive"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
+    RecursiveMemoryEffects, NoTerminator]> {
+  let summary = "warps of a block take roles that exchange data through channels";
+  let description = [{
+    Executed by every warp of a block, each warp converged: the warps are
+    split into roles, in order, role `r` taking `warps[r]` consecutive warps
+    (by linear warp id, `thread id / 32`), and each warp runs the region of
+    its role with its warp index within the role as the region's argument.
+    The block must have exactly `sum(warps)` warps.
+
+    Roles exchange data through channels: channel `c` of `channels` (given
+    as producer role, consumer role and stage count) is a ring of `stages`
+    stages, each with a `full` and an `empty` signal. The producer waits on
+    `empty` of a stage before writing it (not in its first round) and
+    signals `full` when written; the consumer waits on `full` before reading
+    and signals `empty` when done (`wc.channel_signal`, `wc.channel_wait`).
+    Each signal is a hardware named barrier counting the threads of both
+    roles: the signalling role arrives (`bar.arrive`), the waiting role
+    syncs (`bar.sync`). Barrier 0 stays the block barrier; stage `s` of
+    channel `c` uses barrier `1 + 2 * (stages of the channels before c + s)`
+    for `full` and the next one for `empty`, so the channels of one op need
+    at most 15 barriers (the verifier rejects more).
+
+    ```mlir
+    wc.warp_specialize warps [1, 2] channels [0 -> 1 stages 2]
+    (%w: index) {
+      // producer: one warp
+      wc.channel_signal full channel 0 stage 0
+    }, (%w: index) {
+      // consumers: two warps
+      wc.channel_wait full channel 0 stage 0
+    }
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$warps,
+                       DenseI64ArrayAttr:$channels);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$roles);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Number of channels.
+    int64_t getNumChannels() { return getChannels().size() / 3; }
+    /// The producer role, consumer role and stage count of channel `c`.
+    int64_t getProducer(int64_t c) { return getChannels()[3 * c]; }
+    int64_t getConsumer(int64_t c) { return getChannels()[3 * c + 1]; }
+    int64_t getStages(int64_t c) { return getChannels()[3 * c + 2]; }
+    /// The first warp of role `r` (linear warp ids of the block).
+    int64_t getFirstWarp(int64_t r);
+    /// Warps of the block: the sum of `warps`.
+    int64_t getNumWarps();
+    /// The named barrier of `signal` of stage `stage` of channel `c`.
+    int64_t getBarrierId(int64_t c, int64_t stage, ChannelSignal signal);
+    /// Threads a signal of channel `c` counts: both roles' warps x 32.
+    int64_t getBarrierThreads(int64_t c);
+  }];
+}
+
+class WC_ChannelOp<string mnemonic> : WC_Op<mnemonic> {
+  let arguments = (ins WC_ChannelSignalAttr:$signal,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>]>:$channel,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>]>:$stage);
+  let assemblyFormat =
+      "$signal `channel` $channel `stage` $stage attr-dict";
+  let hasVerifier = 1;
+}
+
+def WC_ChannelSignalOp : WC_ChannelOp<"channel_signal"> {
+  let summary = "signals a stage of a channel between warp roles";
+  let description = [{
+    Inside a role of `wc.warp_specialize`: the calling warp arrives at the
+    named barrier of `signal` of stage `stage` of channel `channel` and goes
+    on. `full` is signalled by the channel's producer role (the stage is
+    written), `empty` by its consumer role (the stage may be overwritten).
+    Memory the warp wrote before the signal is visible to the warps that
+    wait on it.
+  }];
+}
+
+def WC_ChannelWaitOp : WC_ChannelOp<"channel_wait"> {
+  let summary = "waits for a stage of a channel between warp roles";
+  let description = [{
+    Inside a role of `wc.warp_specialize`: the calling warp waits at the
+    named barrier of `signal` of stage `stage` of channel `channel` until
+    every warp of the other role has signalled it. `full` is waited on by
+    the channel's consumer role, `empty` by its producer role.
+  }];
+}
+
 #endif // WC_DIALECT_WC_IR_WCOPS_TD

@@ -55,6 +55,39 @@ LogicalResult WarpExecutor::shuffleWC(ShuffleOp shuffle) {
                        /*packStruct=*/false);
 }
 
+template <typename ChannelOpT>
+LogicalResult WarpExecutor::channelBarrier(ChannelOpT channelOp, bool waits) {
+  const WarpPlace &p = place();
+  auto specialize = channelOp->template getParentOfType<WarpSpecializeOp>();
+  int64_t channel = channelOp.getChannel();
+  int64_t stage;
+  if (Value dynamic = channelOp.getDynamicStage()) {
+    const WarpValue &value = interp.get(dynamic);
+    unsigned first = llvm::countr_zero(active);
+    bool uniform = true;
+    forEachLane(active, [&](unsigned lane) {
+      uniform &= value.get(lane) == value.get(first);
+    });
+    if (!uniform)
+      return interp.error(channelOp.getOperation(), active)
+             << "the stage differs between the lanes of the warp";
+    stage = static_cast<int64_t>(value.get(first));
+  } else {
+    stage = *channelOp.getStage();
+  }
+  if (stage < 0 || stage >= specialize.getStages(channel))
+    return interp.error(channelOp.getOperation())
+           << "stage " << stage << " of a channel of "
+           << specialize.getStages(channel) << " stages";
+  int64_t id = specialize.getBarrierId(channel, stage, channelOp.getSignal());
+  int64_t threads = specialize.getBarrierThreads(channel);
+  if (waits)
+    return p.block->sync(interp, channelOp.getOperation(), p.warp, id, threads,
+                         active);
+  return p.block->arrive(interp, channelOp.getOperation(), p.warp, id, threads,
+                         active);
+}
+
 FailureOr<bool> WarpExecutor::runWC() {
   const WarpPlace &p = place();
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
@@ -232,21 +265,10 @@ FailureOr<bool> WarpExecutor::runWC() {
                << specialize.getNumWarps() << " warps";
       })
       .Case([&](ChannelSignalOp signal) {
-        auto specialize = signal->getParentOfType<WarpSpecializeOp>();
-        int64_t channel = signal.getChannel();
-        return handled(
-            p.block->arrive(interp, &op, p.warp,
-                            specialize.getBarrierId(channel, signal.getStage(),
-                                                    signal.getSignal()),
-                            specialize.getBarrierThreads(channel), active));
+        return handled(channelBarrier(signal, /*waits=*/false));
       })
       .Case([&](ChannelWaitOp wait) {
-        auto specialize = wait->getParentOfType<WarpSpecializeOp>();
-        int64_t channel = wait.getChannel();
-        return handled(p.block->sync(
-            interp, &op, p.warp,
-            specialize.getBarrierId(channel, wait.getStage(), wait.getSignal()),
-            specialize.getBarrierThreads(channel), active));
+        return handled(channelBarrier(wait, /*waits=*/true));
       })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }

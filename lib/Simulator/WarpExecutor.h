@@ -152,6 +152,9 @@ struct WarpExecutor {
 
   LogicalResult shufflePtx(NVVM::ShflOp shfl);
   LogicalResult shuffleWC(ShuffleOp shuffle);
+  /// A channel signal or wait: the named barrier of its channel and stage.
+  template <typename ChannelOpT>
+  LogicalResult channelBarrier(ChannelOpT channelOp, bool waits);
   LogicalResult shuffleGPU(gpu::ShuffleOp shuffle);
   LogicalResult finishShuffle(Value value, ArrayRef<int> sources,
                               ArrayRef<bool> valid, const Members &members,

@@ -12,6 +12,7 @@
 #include "WarpPrimitives.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -260,14 +261,22 @@ static void expandWarpSpecialize(WarpSpecializeOp op) {
   op->walk([&](Operation *nested) {
     auto rewrite = [&](auto channelOp, bool waits) {
       OpBuilder b(channelOp);
+      Location loc = channelOp.getLoc();
       int64_t channel = channelOp.getChannel();
-      IntegerAttr id = b.getI64IntegerAttr(op.getBarrierId(
-          channel, channelOp.getStage(), channelOp.getSignal()));
-      IntegerAttr threads = b.getI64IntegerAttr(op.getBarrierThreads(channel));
+      // Barrier of stage s: the channel's first (stage 0's) plus 2 s.
+      Value first =
+          createI32(b, loc, op.getBarrierId(channel, 0, channelOp.getSignal()));
+      Value stage = arith::IndexCastUIOp::create(b, loc, b.getI32Type(),
+                                                 channelOp.getStageValue(b));
+      Value id = arith::AddIOp::create(
+          b, loc, first,
+          arith::MulIOp::create(b, loc, stage, createI32(b, loc, 2)));
+      Value threads = createI32(b, loc, op.getBarrierThreads(channel));
       if (waits)
-        NamedBarrierSyncOp::create(b, channelOp.getLoc(), id, threads);
+        NVVM::BarrierOp::create(b, loc, TypeRange(), id, threads,
+                                NVVM::BarrierReductionAttr(), Value());
       else
-        NamedBarrierArriveOp::create(b, channelOp.getLoc(), id, threads);
+        NVVM::BarrierArriveOp::create(b, loc, id, threads);
       channelOp->erase();
     };
     if (auto signal = dyn_cast<ChannelSignalOp>(nested))

@@ -136,6 +136,18 @@ func.func @warp_specialize() {
   return
 }
 
+// CHECK-LABEL: func @channel_dynamic_stage
+// CHECK: wc.channel_signal full channel 0 stage %arg0
+// CHECK: wc.channel_wait full channel 0 stage %arg0
+func.func @channel_dynamic_stage(%s: index) {
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 3] (%p: index) {
+    wc.channel_signal full channel 0 stage %s
+  }, (%c: index) {
+    wc.channel_wait full channel 0 stage %s
+  }
+  return
+}
+
 // CHECK-LABEL: func @warp_specialize_no_channels
 // CHECK: wc.warp_specialize warps [2] channels [] (%{{.*}}: index) {
 func.func @warp_specialize_no_channels() {

@@ -660,10 +660,38 @@ LogicalResult WarpSpecializeOp::verify() {
   return failure(walk.wasInterrupted());
 }
 
+/// `stage` of a channel op: a constant or an index value.
+static ParseResult
+parseChannelStage(OpAsmParser &parser,
+                  std::optional<OpAsmParser::UnresolvedOperand> &dynamic,
+                  IntegerAttr &stage) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult value = parser.parseOptionalOperand(operand);
+  if (value.has_value()) {
+    if (failed(*value))
+      return failure();
+    dynamic = operand;
+    return success();
+  }
+  int64_t constant;
+  if (parser.parseInteger(constant))
+    return failure();
+  stage = parser.getBuilder().getI64IntegerAttr(constant);
+  return success();
+}
+
+static void printChannelStage(OpAsmPrinter &p, Operation *, Value dynamic,
+                              IntegerAttr stage) {
+  if (dynamic)
+    p << dynamic;
+  else
+    p << stage.getInt();
+}
+
 /// The channel op's enclosing warp_specialize and the role it runs in.
 static LogicalResult verifyChannelOp(Operation *op, ChannelSignal signal,
-                                     int64_t channel, int64_t stage,
-                                     bool waits) {
+                                     int64_t channel,
+                                     std::optional<int64_t> stage, bool waits) {
   auto specialize = op->getParentOfType<WarpSpecializeOp>();
   if (!specialize)
     return op->emitOpError("outside 'wc.warp_specialize'");
@@ -671,9 +699,9 @@ static LogicalResult verifyChannelOp(Operation *op, ChannelSignal signal,
     return op->emitOpError("channel ")
            << channel << " does not exist (" << specialize.getNumChannels()
            << " channels)";
-  if (stage >= specialize.getStages(channel))
+  if (stage && *stage >= specialize.getStages(channel))
     return op->emitOpError("stage ")
-           << stage << " of a channel of " << specialize.getStages(channel)
+           << *stage << " of a channel of " << specialize.getStages(channel)
            << " stages";
   Region *role = op->getParentRegion();
   while (role->getParentOp() != specialize)
@@ -692,14 +720,42 @@ static LogicalResult verifyChannelOp(Operation *op, ChannelSignal signal,
   return success();
 }
 
+/// Exactly one of a static and a dynamic stage.
+static LogicalResult verifyStageForm(Operation *op, Value dynamic,
+                                     std::optional<int64_t> stage) {
+  if (!dynamic == !stage)
+    return op->emitOpError("needs either a constant or a dynamic stage");
+  return success();
+}
+
+/// `stage` as an index value, built at `b` when constant.
+static Value getStageAsValue(OpBuilder &b, Location loc, Value dynamic,
+                             std::optional<int64_t> stage) {
+  if (dynamic)
+    return dynamic;
+  return arith::ConstantIndexOp::create(b, loc, *stage);
+}
+
 LogicalResult ChannelSignalOp::verify() {
+  if (failed(verifyStageForm(*this, getDynamicStage(), getStage())))
+    return failure();
   return verifyChannelOp(*this, getSignal(), getChannel(), getStage(),
                          /*waits=*/false);
 }
 
+Value ChannelSignalOp::getStageValue(OpBuilder &b) {
+  return getStageAsValue(b, getLoc(), getDynamicStage(), getStage());
+}
+
 LogicalResult ChannelWaitOp::verify() {
+  if (failed(verifyStageForm(*this, getDynamicStage(), getStage())))
+    return failure();
   return verifyChannelOp(*this, getSignal(), getChannel(), getStage(),
                          /*waits=*/true);
+}
+
+Value ChannelWaitOp::getStageValue(OpBuilder &b) {
+  return getStageAsValue(b, getLoc(), getDynamicStage(), getStage());
 }
 
 //===----------------------------------------------------------------------===//

@@ -578,10 +578,15 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
 class WC_ChannelOp<string mnemonic> : WC_Op<mnemonic> {
   let arguments = (ins WC_ChannelSignalAttr:$signal,
                        ConfinedAttr<I64Attr, [IntMinValue<0>]>:$channel,
-                       ConfinedAttr<I64Attr, [IntMinValue<0>]>:$stage);
+                       Optional<Index>:$dynamic_stage,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>>:$stage);
   let assemblyFormat =
-      "$signal `channel` $channel `stage` $stage attr-dict";
+      "$signal `channel` $channel `stage` custom<ChannelStage>($dynamic_stage, $stage) attr-dict";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The stage as an index value (a constant built at `b` when static).
+    ::mlir::Value getStageValue(::mlir::OpBuilder &b);
+  }];
 }
 
 def WC_ChannelSignalOp : WC_ChannelOp<"channel_signal"> {
@@ -589,7 +594,9 @@ def WC_ChannelSignalOp : WC_ChannelOp<"channel_signal"> {
   let description = [{
     Inside a role of `wc.warp_specialize`: the calling warp arrives at the
     named barrier of `signal` of stage `stage` of channel `channel` and goes
-    on. `full` is signalled by the channel's producer role (the stage is
+    on. The stage is a constant or an index value, the same for the whole
+    warp (a ring position such as `i mod stages`), which must be below the
+    channel's stage count. `full` is signalled by the channel's producer role (the stage is
     written), `empty` by its consumer role (the stage may be overwritten).
     Memory the warp wrote before the signal is visible to the warps that
     wait on it.

@@ -70,6 +70,8 @@ for name, passes in [
     ("%delegated_dynamic_lowered",
      "wc-aggregate,wc-remap,wc-delegate{schedule=dynamic}," + lower),
     ("%delegated", "wc-aggregate,wc-remap,wc-delegate"),
+    ("%specialized_lowered", "wc-specialize," + lower),
+    ("%specialized", "wc-specialize"),
     ("%consolidated_lowered", "wc-consolidate," + lower),
     # The cost model deciding from the figures of %fake_ptxas.
     ("%measured_lowered", "wc-consolidate{ptxas=" + fake_ptxas + "}," + lower),

@@ -7,6 +7,9 @@
 // RUN: wc-sim %s %delegated | FileCheck %s
 // RUN: wc-sim %s %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
+// RUN: wc-sim %s %specialized | FileCheck %s
+// RUN: wc-sim %s %specialized_lowered | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{producer-warps=2 stages=3})' | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-sim %s %measured_lowered | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-opt %s --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEASURED
 // RUN: %if ptxas %{ wc-sim %s --pass-pipeline='builtin.module(wc-consolidate{ptxas=%ptxas},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s %}

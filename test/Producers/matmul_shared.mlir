@@ -15,6 +15,8 @@
 // RUN: wc-sim %t.mlir %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %t.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.mlir %consolidated_lowered | FileCheck %s
+// RUN: wc-sim %t.mlir %specialized | FileCheck %s
+// RUN: wc-sim %t.mlir %specialized_lowered | FileCheck %s
 // RUN: wc-opt %t.mlir --wc-aggregate 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG
 //
 // The same kernel after the usual clean-up (loop-invariant code motion

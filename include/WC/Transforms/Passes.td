@@ -207,6 +207,51 @@ def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
 }
 
+def WarpSpecialize : Pass<"wc-specialize", "::mlir::ModuleOp"> {
+  let summary = "Split a tile loop between producer and consumer warps";
+  let description = [{
+    Warp specialization of a tile loop: in a kernel whose threads loop over
+    tiles, each iteration copying a tile from global into workgroup memory,
+    waiting at a barrier, computing from the tile and waiting again, the
+    block's warps become consumers that compute and `producer-warps` extra
+    warps copy the tiles ahead into a `stages`-stage ring of the tile
+    buffers (`wc.warp_specialize`, one channel from the producers to the
+    consumers). A producer copies for ceil(T / (32 x producer-warps)) of
+    the block's T original threads, waits for the consumers to release a
+    stage before refilling it, and signals it full; a consumer waits for
+    the stage, computes, and releases it while a later tile will refill it.
+    The block barriers are gone; the block becomes one-dimensional with the
+    producer warps after the consumers, thread ids are recomputed from the
+    linear id, and the launches are updated.
+
+    Refused with a remark at the kernel (and a note at the op), the kernel
+    unchanged: no known block size or not whole warps; a block that the
+    producer warps would take past the target's threads per block; other
+    than two barriers, or barriers not both directly in one loop of the
+    kernel's body; loop bounds that depend on the thread or on memory; a
+    loop that does not end with its second barrier; a copy with control
+    flow, reading workgroup memory or a loop-carried value, writing other
+    memory than workgroup attributions, or needing a value the producers
+    cannot recompute; a compute part that writes workgroup memory; tile
+    buffers used outside the loop; rings over the static shared memory;
+    launches with clusters or dynamic shared memory; kernels already using
+    wc ops.
+  }];
+  let options = [
+    Option<"producerWarps", "producer-warps", "int64_t", /*default=*/"1",
+           "Warps added to copy the tiles">,
+    Option<"stages", "stages", "int64_t", /*default=*/"2",
+           "Stages of the ring of tile buffers">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (threads per block, shared memory); default: the "
+           "chip of the gpu.module's #nvvm.target, else sm_90">
+  ];
+  let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
   let summary = "Choose and apply the Warp-Consolidation stages per kernel (cost model)";
   let description = [{

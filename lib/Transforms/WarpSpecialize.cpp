@@ -1,0 +1,688 @@
+//===- WarpSpecialize.cpp - Producer and consumer warps over a tile ring --===//
+//
+// The `wc-specialize` pass: warp specialization of a tile loop. A kernel
+// whose threads loop over tiles, each iteration copying a tile from global
+// into workgroup memory, waiting at a barrier, computing from the tile and
+// waiting again, makes every warp wait for the slowest load of every tile.
+// Specialized, the block's original warps become consumers that only
+// compute, and extra producer warps copy tile i + 1, ..., i + N - 1 into an
+// N-stage ring of the tile buffers while the consumers compute on tile i;
+// the two roles hand the stages over with a channel's full and empty
+// signals (named barriers between the roles only), so the block barriers
+// are gone.
+//
+//   scf.for %t = lb to ub step st {       wc.warp_specialize warps [C, P]
+//     <copy: global -> tile buffers>        channels [1 -> 0 stages N]
+//     gpu.barrier                           consumers: the kernel, its loop
+//     <compute: reads the tiles>              waiting on full[i mod N] and
+//     gpu.barrier                             releasing empty[i mod N]
+//   }                                       producers: the loop, each warp
+//                                             copying for ceil(T / 32 P) of
+//                                             the original T threads
+//
+// The block grows by P warps and becomes one-dimensional; thread ids are
+// recomputed from the linear id in both roles, and the launches are
+// updated. Refused with a remark, the kernel unchanged: a kernel without
+// such a loop, barriers elsewhere, a copy that reads workgroup memory or a
+// loop-carried value or writes anything but the tile buffers, a compute
+// part that writes workgroup memory, tile buffers used outside the loop,
+// and rings that exceed the static shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Analysis/SharedAccess.h"
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
+#include "WC/Target/ModuleTarget.h"
+#include "WC/Target/TargetDescription.h"
+#include "WC/Transforms/Consolidation.h"
+#include "WC/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_WARPSPECIALIZE
+#include "WC/Transforms/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+
+namespace {
+/// A tile loop of a kernel, split at its two barriers.
+struct TileLoop {
+  scf::ForOp loop;
+  SmallVector<Operation *> copy, compute;
+  /// The workgroup attributions the copy writes (the tile buffers).
+  SmallVector<BlockArgument> tiles;
+};
+} // namespace
+
+/// Whether `value` depends on a thread id (so the loop is not uniform).
+static bool dependsOnThread(Value value) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitUsesFromAbove = false;
+  if (Operation *def = value.getDefiningOp())
+    (void)getBackwardSlice(def, &slice, options);
+  return llvm::any_of(slice, [](Operation *op) {
+    return isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::GlobalIdOp,
+               gpu::SubgroupIdOp, memref::LoadOp>(op);
+  });
+}
+
+/// The workgroup attribution `value` is, if any.
+static BlockArgument getAttribution(gpu::GPUFuncOp func, Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || arg.getOwner() != &func.getBody().front() ||
+      arg.getArgNumber() < func.getFirstWorkgroupAttributionIndex() ||
+      arg.getArgNumber() >= func.getFirstPrivateAttributionIndex())
+    return {};
+  return arg;
+}
+
+/// Finds the tile loop of `func`, or fails with the reason and its op.
+static FailureOr<TileLoop> matchTileLoop(gpu::GPUFuncOp func, std::string &why,
+                                         Operation *&at) {
+  Block &entry = func.getBody().front();
+  if (func.getBody().getBlocks().size() != 1) {
+    why = "its body has several blocks";
+    return failure();
+  }
+  SmallVector<gpu::BarrierOp> barriers;
+  func.walk([&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
+  if (barriers.size() < 2) {
+    why = "it has " + std::to_string(barriers.size()) + " barrier" +
+          (barriers.size() == 1 ? "" : "s") +
+          ", not a tile loop's copy, barrier, compute, barrier";
+    return failure();
+  }
+  auto loop = dyn_cast<scf::ForOp>(barriers[0]->getParentOp());
+  if (!loop || loop->getBlock() != &entry ||
+      llvm::any_of(barriers, [&](gpu::BarrierOp barrier) {
+        return barrier->getParentOp() != loop;
+      })) {
+    why = "its barriers are not all directly in one loop of the kernel's "
+          "body";
+    at = barriers[0];
+    return failure();
+  }
+  if (dependsOnThread(loop.getLowerBound()) ||
+      dependsOnThread(loop.getUpperBound()) ||
+      dependsOnThread(loop.getStep())) {
+    why = "the tile loop's bounds depend on the thread or on memory";
+    at = loop;
+    return failure();
+  }
+  Block *body = loop.getBody();
+  gpu::BarrierOp last = barriers.back(), split = barriers[barriers.size() - 2];
+  if (last->getNextNode() != body->getTerminator()) {
+    why = "the tile loop does not end with a barrier";
+    at = last;
+    return failure();
+  }
+  // The copy is everything before the last barrier but one (the barriers
+  // among it go), the compute part what lies between the last two.
+  TileLoop match;
+  match.loop = loop;
+  bool afterSplit = false;
+  for (Operation &op : body->without_terminator()) {
+    if (&op == split.getOperation()) {
+      afterSplit = true;
+      continue;
+    }
+    if (&op == last.getOperation())
+      break;
+    if (isa<gpu::BarrierOp>(op))
+      continue;
+    (afterSplit ? match.compute : match.copy).push_back(&op);
+  }
+
+  // The copy: global loads, stores of whole elements into workgroup
+  // attributions, pure arithmetic; nothing loop-carried.
+  DenseSet<Operation *> copyOps(match.copy.begin(), match.copy.end());
+  for (Operation *op : match.copy) {
+    for (Value operand : op->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == body && arg != loop.getInductionVar()) {
+        why = "the copy uses a value carried from the previous tile";
+        at = op;
+        return failure();
+      }
+    if (op->getNumRegions() != 0) {
+      why = "the copy has control flow ('" +
+            op->getName().getStringRef().str() + "')";
+      at = op;
+      return failure();
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (isWorkgroupMemRef(load.getMemRefType())) {
+        why = "the copy reads workgroup memory";
+        at = op;
+        return failure();
+      }
+      continue;
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      BlockArgument tile = getAttribution(func, store.getMemRef());
+      if (!tile) {
+        why = "the copy writes memory other than workgroup attributions";
+        at = op;
+        return failure();
+      }
+      if (!llvm::is_contained(match.tiles, tile))
+        match.tiles.push_back(tile);
+      continue;
+    }
+    if (!isMemoryEffectFree(op)) {
+      why = "the copy has a side effect ('" +
+            op->getName().getStringRef().str() + "')";
+      at = op;
+      return failure();
+    }
+  }
+  if (match.tiles.empty()) {
+    why = "its loop writes no workgroup buffer before the first barrier";
+    at = loop;
+    return failure();
+  }
+  // The compute part reads the tiles and writes no workgroup memory.
+  for (Operation *op : match.compute) {
+    WalkResult walk = op->walk([&](Operation *nested) {
+      if (auto store = dyn_cast<memref::StoreOp>(nested);
+          store && isWorkgroupMemRef(store.getMemRefType()))
+        return WalkResult::interrupt();
+      if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(nested) &&
+          isWorkgroupMemRef(nested->getOperand(1).getType()))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted()) {
+      why = "the compute part writes workgroup memory";
+      at = op;
+      return failure();
+    }
+  }
+  // The tiles are only loaded and stored, and only in the loop.
+  for (BlockArgument tile : match.tiles)
+    for (Operation *user : tile.getUsers())
+      if (!loop->isAncestor(user) ||
+          !isa<memref::LoadOp, memref::StoreOp>(user) ||
+          (isa<memref::StoreOp>(user) && !copyOps.contains(user))) {
+        why = "a tile buffer is used outside the copy and the compute part "
+              "of the loop";
+        at = user;
+        return failure();
+      }
+  // Values the copy takes from before the loop must be recomputable by the
+  // producers: pure.
+  for (Operation *op : match.copy)
+    for (Value operand : op->getOperands()) {
+      SetVector<Operation *> slice;
+      BackwardSliceOptions options;
+      options.inclusive = true;
+      options.omitUsesFromAbove = false;
+      options.filter = [&](Operation *def) { return !loop->isAncestor(def); };
+      if (Operation *def = operand.getDefiningOp())
+        (void)getBackwardSlice(def, &slice, options);
+      for (Operation *def : slice)
+        if (!isMemoryEffectFree(def) || def->getNumRegions() != 0) {
+          why = "the copy uses a value computed by '" +
+                def->getName().getStringRef().str() +
+                "', which the producer warps cannot recompute";
+          at = def;
+          return failure();
+        }
+    }
+  return match;
+}
+
+namespace {
+/// Builds the specialized kernel.
+class Specializer {
+public:
+  Specializer(gpu::GPUFuncOp func, TileLoop &match, ArrayRef<int64_t> block,
+              int64_t producers, int64_t stages)
+      : func(func), match(match), block(block.begin(), block.end()),
+        producers(producers), stages(stages) {
+    threads = block[0] * block[1] * block[2];
+    consumers = threads / kWarpSize;
+  }
+
+  void run();
+
+private:
+  /// Maps the original thread and block-size ids to `ids` and the block's
+  /// extents in `mapping`, for code cloned into a role.
+  void mapIds(OpBuilder &b, Location loc, ValueRange ids, IRMapping &mapping);
+  /// Clones `op` at `b`; a load or store of a tile gets `stage` as a new
+  /// first index.
+  void cloneWithStage(OpBuilder &b, Operation *op, IRMapping &mapping,
+                      Value stage);
+  void buildConsumers(OpBuilder &b, Region &role);
+  void buildProducers(OpBuilder &b, Region &role);
+  /// The loop's iteration number and ring stage of induction value `iv`.
+  std::pair<Value, Value> getIterationAndStage(OpBuilder &b, Location loc,
+                                               Value iv, IRMapping &mapping);
+
+  gpu::GPUFuncOp func;
+  TileLoop &match;
+  SmallVector<int64_t, 3> block;
+  int64_t producers, stages, threads, consumers;
+  SmallVector<gpu::ThreadIdOp> threadIds;
+  SmallVector<gpu::BlockDimOp> blockDims;
+};
+} // namespace
+
+void Specializer::mapIds(OpBuilder &b, Location loc, ValueRange ids,
+                         IRMapping &mapping) {
+  for (gpu::ThreadIdOp id : threadIds)
+    mapping.map(id.getResult(), ids[static_cast<unsigned>(id.getDimension())]);
+  for (gpu::BlockDimOp dim : blockDims)
+    mapping.map(dim.getResult(),
+                createIndexConstant(
+                    b, loc, block[static_cast<unsigned>(dim.getDimension())]));
+}
+
+void Specializer::cloneWithStage(OpBuilder &b, Operation *op,
+                                 IRMapping &mapping, Value stage) {
+  // Thread ids and block sizes (moved to the kernel's top) are mapped.
+  if (isa<gpu::ThreadIdOp, gpu::BlockDimOp>(op))
+    return;
+  auto isTile = [&](Value memref) {
+    auto arg = dyn_cast<BlockArgument>(memref);
+    return arg && llvm::is_contained(match.tiles, arg);
+  };
+  auto staged = [&](ValueRange indices) {
+    SmallVector<Value> result{stage};
+    for (Value index : indices)
+      result.push_back(mapping.lookupOrDefault(index));
+    return result;
+  };
+  if (auto load = dyn_cast<memref::LoadOp>(op);
+      load && isTile(load.getMemRef())) {
+    auto staging = memref::LoadOp::create(b, load.getLoc(), load.getMemRef(),
+                                          staged(load.getIndices()));
+    mapping.map(load.getResult(), staging.getResult());
+    return;
+  }
+  if (auto store = dyn_cast<memref::StoreOp>(op);
+      store && isTile(store.getMemRef())) {
+    memref::StoreOp::create(b, store.getLoc(),
+                            mapping.lookupOrDefault(store.getValue()),
+                            store.getMemRef(), staged(store.getIndices()));
+    return;
+  }
+  Operation *copy = b.clone(*op, mapping);
+  // Tile loads nested in the compute part (inside its loops).
+  copy->walk([&](memref::LoadOp load) {
+    if (!isTile(load.getMemRef()))
+      return;
+    OpBuilder nested(load);
+    SmallVector<Value> indices{stage};
+    indices.append(load.getIndices().begin(), load.getIndices().end());
+    auto staging = memref::LoadOp::create(nested, load.getLoc(),
+                                          load.getMemRef(), indices);
+    load.getResult().replaceAllUsesWith(staging.getResult());
+    load->erase();
+  });
+}
+
+std::pair<Value, Value> Specializer::getIterationAndStage(OpBuilder &b,
+                                                          Location loc,
+                                                          Value iv,
+                                                          IRMapping &mapping) {
+  scf::ForOp loop = match.loop;
+  Value lb = mapping.lookupOrDefault(loop.getLowerBound());
+  Value step = mapping.lookupOrDefault(loop.getStep());
+  Value iteration = arith::DivUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
+  Value stage = arith::RemUIOp::create(b, loc, iteration,
+                                       createIndexConstant(b, loc, stages));
+  return {iteration, stage};
+}
+
+void Specializer::buildConsumers(OpBuilder &b, Region &role) {
+  Location loc = func.getLoc();
+  Block *body = b.createBlock(&role, {}, {b.getIndexType()}, {loc});
+  b.setInsertionPointToStart(body);
+  // The consumers are the block's first warps: their linear id is the
+  // original one.
+  Value linear = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  SmallVector<Value, 3> ids = delinearize(
+      b, loc, linear, getAsIndexOpFoldResult(b.getContext(), block), threads);
+  IRMapping mapping;
+  mapIds(b, loc, ids, mapping);
+  scf::ForOp loop = match.loop;
+  for (Operation &op : func.getBody().front().without_terminator()) {
+    if (isa<gpu::ThreadIdOp, gpu::BlockDimOp, WarpSpecializeOp>(op))
+      continue;
+    if (&op != loop.getOperation()) {
+      b.clone(op, mapping);
+      continue;
+    }
+    // The loop: wait for the stage, compute, release it.
+    SmallVector<Value> inits =
+        llvm::map_to_vector(loop.getInitArgs(), [&](Value v) {
+          return mapping.lookupOrDefault(v);
+        });
+    Value lb = mapping.lookupOrDefault(loop.getLowerBound());
+    Value ub = mapping.lookupOrDefault(loop.getUpperBound());
+    Value step = mapping.lookupOrDefault(loop.getStep());
+    Value span = arith::SubIOp::create(b, loc, ub, lb);
+    Value trips = arith::CeilDivUIOp::create(b, loc, span, step);
+    auto consumerLoop = scf::ForOp::create(b, loc, lb, ub, step, inits);
+    OpBuilder inner = OpBuilder::atBlockBegin(consumerLoop.getBody());
+    IRMapping loopMapping = mapping;
+    loopMapping.map(loop.getInductionVar(), consumerLoop.getInductionVar());
+    for (auto [from, to] :
+         llvm::zip(loop.getRegionIterArgs(), consumerLoop.getRegionIterArgs()))
+      loopMapping.map(from, to);
+    auto [iteration, stage] = getIterationAndStage(
+        inner, loc, consumerLoop.getInductionVar(), loopMapping);
+    ChannelWaitOp::create(inner, loc, ChannelSignal::full, 0, stage,
+                          IntegerAttr());
+    for (Operation *op : match.compute)
+      cloneWithStage(inner, op, loopMapping, stage);
+    // Release the stage while a later tile will refill it.
+    Value later = arith::AddIOp::create(
+        inner, loc, iteration, createIndexConstant(inner, loc, stages));
+    Value refilled = arith::CmpIOp::create(
+        inner, loc, arith::CmpIPredicate::ult, later, trips);
+    auto release = scf::IfOp::create(inner, loc, refilled, false);
+    OpBuilder then = OpBuilder::atBlockTerminator(release.thenBlock());
+    ChannelSignalOp::create(then, loc, ChannelSignal::empty, 0, stage,
+                            IntegerAttr());
+    // A loop without iteration arguments got its (empty) yield from the
+    // builder; the ops above went before it.
+    if (!inits.empty()) {
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      SmallVector<Value> yielded =
+          llvm::map_to_vector(yield.getOperands(), [&](Value v) {
+            return loopMapping.lookupOrDefault(v);
+          });
+      scf::YieldOp::create(inner, loc, yielded);
+    }
+    for (auto [from, to] :
+         llvm::zip(loop.getResults(), consumerLoop.getResults()))
+      mapping.map(from, to);
+  }
+}
+
+void Specializer::buildProducers(OpBuilder &b, Region &role) {
+  Location loc = func.getLoc();
+  Block *body = b.createBlock(&role, {}, {b.getIndexType()}, {loc});
+  b.setInsertionPointToStart(body);
+  scf::ForOp loop = match.loop;
+  // The loop bounds (uniform, pure: recomputed here).
+  IRMapping outer;
+  SetVector<Operation *> boundSlice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitUsesFromAbove = false;
+  for (Value bound :
+       {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
+    if (Operation *def = bound.getDefiningOp())
+      (void)getBackwardSlice(def, &boundSlice, options);
+  for (Operation *op : topologicalSort(boundSlice))
+    b.clone(*op, outer);
+  Value lb = outer.lookupOrDefault(loop.getLowerBound());
+  Value ub = outer.lookupOrDefault(loop.getUpperBound());
+  Value step = outer.lookupOrDefault(loop.getStep());
+  // The producer's thread among the producers' 32 P.
+  Value linear = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value self = arith::SubIOp::create(
+      b, loc, linear, createIndexConstant(b, loc, consumers * kWarpSize));
+  int64_t width = producers * kWarpSize;
+  int64_t rounds = llvm::divideCeil(threads, width);
+
+  // What the copy needs from before the loop, recomputed per original
+  // thread.
+  SetVector<Operation *> copySlice;
+  BackwardSliceOptions copyOptions = options;
+  copyOptions.filter = [&](Operation *def) { return !loop->isAncestor(def); };
+  for (Operation *op : match.copy)
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp();
+          def && !loop->isAncestor(def))
+        (void)getBackwardSlice(def, &copySlice, copyOptions);
+
+  auto producerLoop = scf::ForOp::create(b, loc, lb, ub, step);
+  OpBuilder inner = OpBuilder::atBlockBegin(producerLoop.getBody());
+  auto [iteration, stage] =
+      getIterationAndStage(inner, loc, producerLoop.getInductionVar(), outer);
+  // From the N-th tile on, wait until the consumers released the stage.
+  Value refill =
+      arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::uge, iteration,
+                            createIndexConstant(inner, loc, stages));
+  auto wait = scf::IfOp::create(inner, loc, refill, false);
+  OpBuilder then = OpBuilder::atBlockTerminator(wait.thenBlock());
+  ChannelWaitOp::create(then, loc, ChannelSignal::empty, 0, stage,
+                        IntegerAttr());
+  // Each producer copies for the original threads self, self + 32 P, ...:
+  // the rounds are unrolled, all their loads first and then all their
+  // stores (the copy reads no workgroup memory), so that every load of a
+  // tile is in flight at once; a last round that only some producers run is
+  // guarded.
+  SmallVector<Operation *> ordered =
+      llvm::to_vector(topologicalSort(copySlice));
+  auto mapRound = [&](OpBuilder &rb, int64_t v, IRMapping &mapping) {
+    Value original = arith::AddIOp::create(
+        rb, loc, self, createIndexConstant(rb, loc, v * width));
+    SmallVector<Value, 3> ids =
+        delinearize(rb, loc, original,
+                    getAsIndexOpFoldResult(rb.getContext(), block), threads);
+    mapIds(rb, loc, ids, mapping);
+    mapping.map(loop.getInductionVar(), producerLoop.getInductionVar());
+    for (Operation *op : ordered)
+      if (!isa<gpu::ThreadIdOp, gpu::BlockDimOp>(op))
+        rb.clone(*op, mapping);
+    return original;
+  };
+  int64_t fullRounds = threads / width;
+  SmallVector<IRMapping> mappings(fullRounds, outer);
+  for (int64_t v = 0; v < fullRounds; ++v) {
+    mapRound(inner, v, mappings[v]);
+    for (Operation *op : match.copy)
+      if (!isa<memref::StoreOp>(op))
+        cloneWithStage(inner, op, mappings[v], stage);
+  }
+  for (int64_t v = 0; v < fullRounds; ++v)
+    for (Operation *op : match.copy)
+      if (isa<memref::StoreOp>(op))
+        cloneWithStage(inner, op, mappings[v], stage);
+  if (fullRounds < rounds) {
+    Value original = arith::AddIOp::create(
+        inner, loc, self, createIndexConstant(inner, loc, fullRounds * width));
+    Value active =
+        arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::ult, original,
+                              createIndexConstant(inner, loc, threads));
+    auto guard = scf::IfOp::create(inner, loc, active, false);
+    OpBuilder gb = OpBuilder::atBlockTerminator(guard.thenBlock());
+    IRMapping mapping = outer;
+    mapRound(gb, fullRounds, mapping);
+    for (Operation *op : match.copy)
+      cloneWithStage(gb, op, mapping, stage);
+  }
+  ChannelSignalOp::create(inner, loc, ChannelSignal::full, 0, stage,
+                          IntegerAttr());
+}
+
+void Specializer::run() {
+  Block &entry = func.getBody().front();
+  // Thread ids and block sizes move to the top of the kernel (they have no
+  // operands), where both roles map them to their own values.
+  func.walk([&](gpu::ThreadIdOp id) { threadIds.push_back(id); });
+  func.walk([&](gpu::BlockDimOp dim) { blockDims.push_back(dim); });
+  for (gpu::ThreadIdOp id : threadIds)
+    id->moveBefore(&entry, entry.begin());
+  for (gpu::BlockDimOp dim : blockDims)
+    dim->moveBefore(&entry, entry.begin());
+  Operation *terminator = entry.getTerminator();
+  OpBuilder b(terminator);
+  Location loc = func.getLoc();
+  auto specialize = WarpSpecializeOp::create(
+      b, loc, b.getDenseI64ArrayAttr({consumers, producers}),
+      b.getDenseI64ArrayAttr({1, 0, stages}), /*roles=*/2);
+  {
+    OpBuilder rb(func.getContext());
+    buildConsumers(rb, specialize.getRoles()[0]);
+    buildProducers(rb, specialize.getRoles()[1]);
+  }
+  // The original body goes (uses first), the tiles become rings.
+  SmallVector<Operation *> old;
+  for (Operation &op : entry)
+    if (&op != specialize.getOperation() && &op != terminator)
+      old.push_back(&op);
+  for (Operation *op : llvm::reverse(old)) {
+    op->dropAllUses();
+    op->erase();
+  }
+  for (BlockArgument tile : match.tiles) {
+    auto type = cast<MemRefType>(tile.getType());
+    SmallVector<int64_t> shape{stages};
+    shape.append(type.getShape().begin(), type.getShape().end());
+    tile.setType(MemRefType::get(shape, type.getElementType(),
+                                 MemRefLayoutAttrInterface(),
+                                 type.getMemorySpace()));
+  }
+  func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(
+      {static_cast<int32_t>((consumers + producers) * kWarpSize), 1, 1}));
+}
+
+namespace {
+struct WarpSpecializePass
+    : public wc::impl::WarpSpecializeBase<WarpSpecializePass> {
+  using WarpSpecializeBase::WarpSpecializeBase;
+  void runOnOperation() override;
+};
+} // namespace
+
+void WarpSpecializePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (failed(checkChipOption(module, "wc-specialize", chip)))
+    return signalPassFailure();
+  // Producer IR is normalised first (inline gpu.launch kernels outlined,
+  // in-kernel workgroup buffers made attributions).
+  OpPassManager preparation = getPreparationPipeline();
+  if (failed(runPipeline(preparation, module)))
+    return signalPassFailure();
+  ModuleTargets targets("wc-specialize", chip);
+  int64_t producerWarps = this->producerWarps, stages = this->stages;
+  if (producerWarps < 1 || stages < 1) {
+    module.emitError("wc-specialize: producer-warps and stages must be at "
+                     "least 1");
+    return signalPassFailure();
+  }
+  for (KernelSites &kernel : collectKernels(module)) {
+    gpu::GPUFuncOp func = kernel.func;
+    const TargetDescription *target = targets.lookupFor(func);
+    if (!target)
+      continue;
+    auto refuse = [&](const std::string &why, Operation *at) {
+      InFlightDiagnostic remark =
+          emitRemark(func.getLoc(), "wc-specialize: kernel left unchanged: ")
+          << why;
+      if (at)
+        remark.attachNote(at->getLoc()) << "here";
+    };
+    std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
+    if (!known) {
+      refuse("its block size is not known (known_block_size)", nullptr);
+      continue;
+    }
+    SmallVector<int64_t, 3> block(known->begin(), known->end());
+    int64_t threads = block[0] * block[1] * block[2];
+    if (threads % kWarpSize != 0) {
+      refuse("its block of " + std::to_string(threads) +
+                 " threads is not whole warps",
+             nullptr);
+      continue;
+    }
+    if ((threads + producerWarps * kWarpSize) > target->maxThreadsPerBlock) {
+      refuse("its block of " + std::to_string(threads) + " threads and " +
+                 std::to_string(producerWarps) +
+                 " producer warps exceed a block's " +
+                 std::to_string(target->maxThreadsPerBlock) + " threads",
+             nullptr);
+      continue;
+    }
+    if (llvm::any_of(kernel.launches, [&](gpu::LaunchFuncOp launch) {
+          return launch.getClusterSizeX() ||
+                 launch.getDynamicSharedMemorySize();
+        })) {
+      refuse("a launch uses clusters or dynamic shared memory", nullptr);
+      continue;
+    }
+    bool hasWC = func.walk([](Operation *op) {
+                       return isa<WCDialect>(op->getDialect())
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     })
+                     .wasInterrupted();
+    if (hasWC) {
+      refuse("it already uses wc ops", nullptr);
+      continue;
+    }
+    std::string why;
+    Operation *at = nullptr;
+    FailureOr<TileLoop> match = matchTileLoop(func, why, at);
+    if (failed(match)) {
+      refuse(why, at);
+      continue;
+    }
+    // The rings must fit in the static shared memory.
+    int64_t bytes = 0;
+    for (BlockArgument arg : func.getWorkgroupAttributions()) {
+      auto type = cast<MemRefType>(arg.getType());
+      if (!type.hasStaticShape()) {
+        bytes = -1;
+        break;
+      }
+      int64_t size = type.getNumElements() *
+                     llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+      bytes += llvm::is_contained(match->tiles, arg) ? size * stages : size;
+    }
+    if (bytes < 0 || bytes > target->staticSharedMemoryPerBlock) {
+      refuse(bytes < 0 ? std::string("a workgroup buffer has a dynamic shape")
+                       : "rings of " + std::to_string(stages) +
+                             " stages need " + std::to_string(bytes) +
+                             " bytes of shared memory, over the static " +
+                             std::to_string(target->staticSharedMemoryPerBlock),
+             nullptr);
+      continue;
+    }
+    Specializer(func, *match, block, producerWarps, stages).run();
+    int64_t total = threads / kWarpSize + producerWarps;
+    for (gpu::LaunchFuncOp launch : kernel.launches) {
+      castLaunchSizesToIndex(launch);
+      OpBuilder b(launch);
+      Location loc = launch.getLoc();
+      Value one = createIndexConstant(b, loc, 1);
+      launch.getBlockSizeXMutable().assign(
+          createIndexConstant(b, loc, total * kWarpSize));
+      launch.getBlockSizeYMutable().assign(one);
+      launch.getBlockSizeZMutable().assign(one);
+    }
+    emitRemark(func.getLoc(), "wc-specialize: ")
+        << threads / kWarpSize << " consumer warps and " << producerWarps
+        << " producer warp" << (producerWarps == 1 ? "" : "s") << " over a "
+        << stages << "-stage ring of " << match->tiles.size() << " tile buffer"
+        << (match->tiles.size() == 1 ? "" : "s") << " (" << bytes
+        << " bytes of shared memory)";
+  }
+  if (targets.hadError())
+    signalPassFailure();
+}

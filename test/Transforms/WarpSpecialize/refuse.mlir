@@ -1,0 +1,197 @@
+// RUN: wc-opt %s -split-input-file --wc-specialize -verify-diagnostics | FileCheck %s
+
+// Kernels wc-specialize leaves unchanged, each with its reason.
+
+// CHECK-LABEL: gpu.func @no_loop
+// CHECK: gpu.barrier
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: it has 1 barrier, not a tile loop's copy, barrier, compute, barrier}}
+    gpu.func @no_loop(%in: memref<64xi32>, %out: memref<64xi32>)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = gpu.thread_id x
+      %v = memref.load %in[%t] : memref<64xi32>
+      memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      memref.store %w, %out[%t] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The copy reads workgroup memory (a tile built from another tile).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the copy reads workgroup memory}}
+    gpu.func @copy_reads_tile(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>,
+                  %other: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        // expected-note @+1 {{here}}
+        %v = memref.load %other[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        memref.store %w, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The compute part writes workgroup memory.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the compute part writes workgroup memory}}
+    gpu.func @compute_writes(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        // expected-note @+1 {{here}}
+        memref.store %w, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The loop's bound depends on the thread.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the tile loop's bounds depend on the thread or on memory}}
+    gpu.func @divergent_loop(%in: memref<?xi32>, %out: memref<64xi32>)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      // expected-note @+1 {{here}}
+      scf.for %i = %c0 to %t step %c1 {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        memref.store %w, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The copy uses the value the previous tile computed.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the copy uses a value carried from the previous tile}}
+    gpu.func @carried(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (i32) {
+        // expected-note @+1 {{here}}
+        memref.store %acc, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        %s = arith.addi %w, %acc : i32
+        gpu.barrier
+        scf.yield %s : i32
+      }
+      memref.store %r, %out[%t] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A tile read after the loop.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: a tile buffer is used outside the copy and the compute part of the loop}}
+    gpu.func @tile_after(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        memref.store %w, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      // expected-note @+1 {{here}}
+      %last = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      memref.store %last, %out[%t] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Two stages of a 24 KiB tile exceed the 48 KiB of static shared memory.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: rings of 2 stages need 57344 bytes of shared memory, over the static 49152}}
+    gpu.func @big_tile(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64x96xi32, #gpu.address_space<workgroup>>,
+                  %more: memref<2048xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t, %c0] : memref<64x96xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t, %c0] : memref<64x96xi32, #gpu.address_space<workgroup>>
+        memref.store %w, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A block that is not whole warps.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: its block of 48 threads is not whole warps}}
+    gpu.func @partial(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+      gpu.return
+    }
+  }
+}

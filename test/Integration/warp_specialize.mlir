@@ -2,6 +2,12 @@
 // RUN: wc-sim %s %lowered | FileCheck %s
 // RUN: wc-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wc-to-nvvm))' | FileCheck %s --check-prefix=LOWERED
 // RUN: wc-opt %s --wc-lower-to-nvvm=format=isa | FileCheck %s --check-prefix=PTX
+// RUN: wc-opt %s --wc-consolidate 2>&1 >/dev/null | FileCheck %s --check-prefix=KEEP
+// RUN: wc-sim %s %consolidated_lowered | FileCheck %s
+
+// Aggregation would change what the roles mean: the cost model's stages
+// leave a specialized kernel as it is.
+// KEEP: wc-aggregate: kernel left unchanged: it uses 'wc.channel_wait', whose meaning aggregation would change
 
 // A producer that refills stage 1 without waiting for it to be empty races
 // with the consumers' reads; one that never signals stage 1 full leaves the

@@ -155,3 +155,22 @@ func.func @warp_specialize_no_channels() {
   }
   return
 }
+
+// Separated by block barriers, warp_specialize ops may follow each other
+// and repeat in a loop.
+// CHECK-LABEL: func @specialize_separated
+// CHECK-COUNT-2: wc.warp_specialize
+func.func @specialize_separated(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+    }, (%w: index) {
+    }
+    gpu.barrier
+  }
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}

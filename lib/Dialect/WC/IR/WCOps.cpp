@@ -11,6 +11,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -643,6 +645,41 @@ LogicalResult WarpSpecializeOp::verify() {
                << getNumWarps() << " warps in a block of " << threads
                << " threads";
     }
+  // Every op's channels use named barriers from 1 on: a later run of a
+  // warp_specialize (the next op, or this one in the next iteration of a
+  // loop) may start while slower warps still wait on them, unless a block
+  // barrier comes first.
+  if (getNumChannels() != 0) {
+    Operation *following = nullptr;
+    bool separated = false;
+    for (Operation *op = (*this)->getNextNode(); op && !separated && !following;
+         op = op->getNextNode()) {
+      if (isa<gpu::BarrierOp>(op)) {
+        separated = true;
+        break;
+      }
+      op->walk([&](WarpSpecializeOp other) {
+        if (!following)
+          following = other;
+      });
+    }
+    if (following) {
+      InFlightDiagnostic diag =
+          emitOpError("shares its named barriers with a later "
+                      "'wc.warp_specialize': separate them with a "
+                      "'gpu.barrier'");
+      diag.attachNote(following->getLoc()) << "the later one";
+      return diag;
+    }
+    if (!separated)
+      for (Operation *parent = (*this)->getParentOp();
+           parent && !isa<FunctionOpInterface>(parent);
+           parent = parent->getParentOp())
+        if (isa<LoopLikeOpInterface>(parent))
+          return emitOpError("runs again in each iteration of a loop while "
+                             "slower warps may still use its named barriers: "
+                             "follow it with a 'gpu.barrier'");
+  }
   WalkResult walk = (*this)->walk([&](Operation *op) {
     if (op == getOperation())
       return WalkResult::advance();

@@ -539,7 +539,11 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     syncs (`bar.sync`). Barrier 0 stays the block barrier; stage `s` of
     channel `c` uses barrier `1 + 2 * (stages of the channels before c + s)`
     for `full` and the next one for `empty`, so the channels of one op need
-    at most 15 barriers (the verifier rejects more).
+    at most 15 barriers (the verifier rejects more). Since every op numbers
+    its barriers from 1, a later run of one (the next op with channels, or
+    the same op in the next iteration of a loop) must follow a block
+    barrier (`gpu.barrier`), which the verifier checks: otherwise fast
+    warps would arrive at a barrier that slower ones still use.
 
     ```mlir
     wc.warp_specialize warps [1, 2] channels [0 -> 1 stages 2]

@@ -1,0 +1,275 @@
+//===- WCWarpSpecialize.cpp - Warp roles and their channels ---------------===//
+//
+// Custom syntax and verifiers of `wc.warp_specialize` and of the channel
+// signals between its roles (`wc.channel_signal`, `wc.channel_wait`), and
+// the named barriers a channel's stages use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Target/TargetDescription.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+
+//===----------------------------------------------------------------------===//
+// WarpSpecializeOp
+//===----------------------------------------------------------------------===//
+
+int64_t WarpSpecializeOp::getFirstWarp(int64_t r) {
+  int64_t first = 0;
+  for (int64_t warps : getWarps().take_front(r))
+    first += warps;
+  return first;
+}
+
+int64_t WarpSpecializeOp::getNumWarps() {
+  return getFirstWarp(getWarps().size());
+}
+
+int64_t WarpSpecializeOp::getBarrierId(int64_t c, int64_t stage,
+                                       ChannelSignal signal) {
+  int64_t before = 0;
+  for (int64_t other = 0; other < c; ++other)
+    before += getStages(other);
+  return 1 + 2 * (before + stage) + (signal == ChannelSignal::empty ? 1 : 0);
+}
+
+int64_t WarpSpecializeOp::getBarrierThreads(int64_t c) {
+  ArrayRef<int64_t> warps = getWarps();
+  return (warps[getProducer(c)] + warps[getConsumer(c)]) * kWarpSize;
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<int64_t> warps, channels;
+  if (parser.parseKeyword("warps") ||
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square,
+          [&]() { return parser.parseInteger(warps.emplace_back()); }) ||
+      parser.parseKeyword("channels") ||
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+            int64_t producer, consumer, stages;
+            if (parser.parseInteger(producer) || parser.parseArrow() ||
+                parser.parseInteger(consumer) ||
+                parser.parseKeyword("stages") || parser.parseInteger(stages))
+              return failure();
+            channels.append({producer, consumer, stages});
+            return success();
+          }))
+    return failure();
+  Builder &b = parser.getBuilder();
+  result.addAttribute("warps", b.getDenseI64ArrayAttr(warps));
+  result.addAttribute("channels", b.getDenseI64ArrayAttr(channels));
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  auto parseRole = [&]() -> ParseResult {
+    SmallVector<OpAsmParser::Argument> arguments;
+    Region *role = result.addRegion();
+    if (parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseRegion(*role, arguments))
+      return failure();
+    if (role->empty())
+      role->emplaceBlock();
+    return success();
+  };
+  return parser.parseCommaSeparatedList(parseRole);
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &p) {
+  p << " warps [";
+  llvm::interleaveComma(getWarps(), p);
+  p << "] channels [";
+  for (int64_t c = 0; c < getNumChannels(); ++c) {
+    if (c)
+      p << ", ";
+    p << getProducer(c) << " -> " << getConsumer(c) << " stages "
+      << getStages(c);
+  }
+  p << "]";
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                     {"warps", "channels"});
+  p << ' ';
+  llvm::interleaveComma(getRoles(), p, [&](Region &role) {
+    p << "(";
+    llvm::interleaveComma(role.getArguments(), p, [&](BlockArgument arg) {
+      p.printRegionArgument(arg);
+    });
+    p << ") ";
+    p.printRegion(role, /*printEntryBlockArgs=*/false);
+  });
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  ArrayRef<int64_t> warps = getWarps();
+  if (warps.empty())
+    return emitOpError("needs at least one role");
+  if (llvm::any_of(warps, [](int64_t w) { return w < 1; }))
+    return emitOpError("every role needs at least one warp");
+  if (getRoles().size() != warps.size())
+    return emitOpError("has ") << warps.size() << " roles in `warps` but "
+                               << getRoles().size() << " regions";
+  if (getNumWarps() * kWarpSize > kMaxThreadsPerBlock)
+    return emitOpError("roles of ")
+           << getNumWarps() << " warps exceed a block's "
+           << kMaxThreadsPerBlock / kWarpSize;
+  if (getChannels().size() % 3 != 0)
+    return emitOpError("channels must be (producer, consumer, stages) "
+                       "triples");
+  int64_t barriers = 1;
+  for (int64_t c = 0; c < getNumChannels(); ++c) {
+    int64_t roles = warps.size();
+    if (getProducer(c) < 0 || getProducer(c) >= roles || getConsumer(c) < 0 ||
+        getConsumer(c) >= roles)
+      return emitOpError("channel ")
+             << c << " names a role that does not exist";
+    if (getProducer(c) == getConsumer(c))
+      return emitOpError("channel ")
+             << c << " connects role " << getProducer(c) << " to itself";
+    if (getStages(c) < 1)
+      return emitOpError("channel ") << c << " needs at least one stage";
+    barriers += 2 * getStages(c);
+  }
+  if (barriers > kNumNamedBarriers)
+    return emitOpError("channels need ")
+           << barriers - 1
+           << " named barriers besides barrier 0, more than the "
+           << kNumNamedBarriers - 1 << " a block has";
+  for (Region &role : getRoles()) {
+    Block &body = role.front();
+    if (body.getNumArguments() != 1 || !body.getArgument(0).getType().isIndex())
+      return emitOpError("each role takes one index argument, its warp "
+                         "index within the role");
+  }
+  if (auto func = (*this)->getParentOfType<gpu::GPUFuncOp>())
+    if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize()) {
+      int64_t threads = 1;
+      for (int32_t d : *known)
+        threads *= d;
+      if (threads != getNumWarps() * kWarpSize)
+        return emitOpError("roles of ")
+               << getNumWarps() << " warps in a block of " << threads
+               << " threads";
+    }
+  // Every op's channels use named barriers from 1 on: a later run of a
+  // warp_specialize (the next op, or this one in the next iteration of a
+  // loop) may start while slower warps still wait on them, unless a block
+  // barrier comes first.
+  if (getNumChannels() != 0) {
+    Operation *following = nullptr;
+    bool separated = false;
+    for (Operation *op = (*this)->getNextNode(); op && !separated && !following;
+         op = op->getNextNode()) {
+      if (isa<gpu::BarrierOp>(op)) {
+        separated = true;
+        break;
+      }
+      op->walk([&](WarpSpecializeOp other) {
+        if (!following)
+          following = other;
+      });
+    }
+    if (following) {
+      InFlightDiagnostic diag =
+          emitOpError("shares its named barriers with a later "
+                      "'wc.warp_specialize': separate them with a "
+                      "'gpu.barrier'");
+      diag.attachNote(following->getLoc()) << "the later one";
+      return diag;
+    }
+    if (!separated)
+      for (Operation *parent = (*this)->getParentOp();
+           parent && !isa<FunctionOpInterface>(parent);
+           parent = parent->getParentOp())
+        if (isa<LoopLikeOpInterface>(parent))
+          return emitOpError("runs again in each iteration of a loop while "
+                             "slower warps may still use its named barriers: "
+                             "follow it with a 'gpu.barrier'");
+  }
+  WalkResult walk = (*this)->walk([&](Operation *op) {
+    if (op == getOperation())
+      return WalkResult::advance();
+    if (isa<gpu::BarrierOp>(op)) {
+      op->emitOpError("block barrier inside a warp role: roles synchronise "
+                      "through channels");
+      return WalkResult::interrupt();
+    }
+    if (isa<WarpSpecializeOp, WarpJobOp>(op)) {
+      op->emitOpError("cannot be nested in 'wc.warp_specialize'");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+/// The channel op's enclosing warp_specialize and the role it runs in.
+static LogicalResult verifyChannelOp(Operation *op, ChannelSignal signal,
+                                     int64_t channel,
+                                     std::optional<int64_t> stage, bool waits) {
+  auto specialize = op->getParentOfType<WarpSpecializeOp>();
+  if (!specialize)
+    return op->emitOpError("outside 'wc.warp_specialize'");
+  if (channel >= specialize.getNumChannels())
+    return op->emitOpError("channel ")
+           << channel << " does not exist (" << specialize.getNumChannels()
+           << " channels)";
+  if (stage && *stage >= specialize.getStages(channel))
+    return op->emitOpError("stage ")
+           << *stage << " of a channel of " << specialize.getStages(channel)
+           << " stages";
+  Region *role = op->getParentRegion();
+  while (role->getParentOp() != specialize)
+    role = role->getParentOp()->getParentRegion();
+  int64_t index = role->getRegionNumber();
+  // full: the producer signals, the consumer waits; empty: the reverse.
+  bool producerSide = (signal == ChannelSignal::full) != waits;
+  int64_t expected = producerSide ? specialize.getProducer(channel)
+                                  : specialize.getConsumer(channel);
+  if (index != expected)
+    return op->emitOpError("in role ")
+           << index << ": '" << stringifyChannelSignal(signal)
+           << "' of channel " << channel << " is "
+           << (waits ? "waited on" : "signalled") << " by role " << expected
+           << ", its " << (producerSide ? "producer" : "consumer");
+  return success();
+}
+
+/// The verifier and stage value shared by the two channel ops.
+template <typename ChannelOpT>
+static LogicalResult verifyChannel(ChannelOpT op, bool waits) {
+  if (!op.getDynamicStage() == !op.getStage())
+    return op.emitOpError("needs either a constant or a dynamic stage");
+  return verifyChannelOp(op, op.getSignal(), op.getChannel(), op.getStage(),
+                         waits);
+}
+
+template <typename ChannelOpT>
+static Value buildStageValue(ChannelOpT op, OpBuilder &b) {
+  if (Value dynamic = op.getDynamicStage())
+    return dynamic;
+  return arith::ConstantIndexOp::create(b, op.getLoc(), *op.getStage());
+}
+
+LogicalResult ChannelSignalOp::verify() {
+  return verifyChannel(*this, /*waits=*/false);
+}
+
+Value ChannelSignalOp::getStageValue(OpBuilder &b) {
+  return buildStageValue(*this, b);
+}
+
+LogicalResult ChannelWaitOp::verify() {
+  return verifyChannel(*this, /*waits=*/true);
+}
+
+Value ChannelWaitOp::getStageValue(OpBuilder &b) {
+  return buildStageValue(*this, b);
+}

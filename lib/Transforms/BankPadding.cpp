@@ -252,3 +252,16 @@ void remap::applyPadding(const PaddingPlan &plan) {
   Value buffer = plan.buffer;
   buffer.setType(plan.newType);
 }
+
+/// Pads the buffers of `func` that stay in shared memory where that serves
+/// their accesses in fewer wavefronts; one remark per buffer.
+void remap::padSharedBuffers(gpu::GPUFuncOp func,
+                             const TargetDescription &target) {
+  for (const PaddingPlan &plan : planPadding(func, target)) {
+    emitRemark(func.getLoc(), "wc-remap: ")
+        << describeBuffer(plan.buffer, plan.bufferIndex) << " padded to "
+        << plan.newType << " against bank conflicts: " << plan.wavefrontsAfter
+        << " shared-memory wavefronts instead of " << plan.wavefrontsBefore;
+    applyPadding(plan);
+  }
+}

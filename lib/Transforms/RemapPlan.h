@@ -119,8 +119,17 @@ struct PaddingPlan {
 SmallVector<PaddingPlan> planPadding(gpu::GPUFuncOp func,
                                      const TargetDescription &target);
 
+/// Rewrites the accesses of the buffer of `plan` in `job` (RegisterRemap.cpp);
+/// returns the register reads and the shuffles it added.
+std::pair<unsigned, unsigned> applyBufferPlan(WarpJobOp job,
+                                              const BufferPlan &plan);
+
 /// Pads the buffer of `plan`; its loads and stores keep their indices.
 void applyPadding(const PaddingPlan &plan);
+
+/// Plans and applies the padding of the buffers of `func`, with a remark per
+/// padded buffer.
+void padSharedBuffers(gpu::GPUFuncOp func, const TargetDescription &target);
 
 /// Unrolls, in `func`, the uniform constant-trip loops that keep buffer
 /// indices from being constants relative to the thread, then folds them.

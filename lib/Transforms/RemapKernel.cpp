@@ -1,0 +1,180 @@
+//===- RemapKernel.cpp - The wc-remap pass
+//---------------------------------===//
+//
+// The `wc-remap` pass and `remapKernel`: for each warp job of a kernel, the
+// plans of its workgroup buffers (RemapPlan.cpp), with a remark per buffer
+// that stays in shared memory; the rewrite of the planned ones
+// (RegisterRemap.cpp); the padding of those that stay (BankPadding.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "JobCleanup.h"
+#include "RemapPlan.h"
+
+#include "WC/Target/ModuleTarget.h"
+#include "WC/Target/TargetDescription.h"
+#include "WC/Transforms/Consolidation.h"
+#include "WC/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_REGISTERREMAP
+#include "WC/Transforms/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::remap;
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct RegisterRemapPass
+    : public wc::impl::RegisterRemapBase<RegisterRemapPass> {
+  using RegisterRemapBase::RegisterRemapBase;
+  void runOnOperation() override;
+};
+} // namespace
+
+/// The register remapping of remapKernel, without the padding.
+static gpu::GPUFuncOp remapBuffers(gpu::GPUFuncOp func,
+                                   const TargetDescription &target) {
+  if (func.walk([](WarpJobOp) { return WalkResult::interrupt(); })
+          .wasInterrupted() == false)
+    return func;
+
+  // Work on a copy: unrolling for the analysis must not change a kernel
+  // whose buffers all stay in shared memory.
+  auto copy = cast<gpu::GPUFuncOp>(func->clone());
+  unrollForRemap(copy);
+
+  struct Refusal {
+    std::string buffer, why;
+    Location at;
+  };
+  SmallVector<Refusal> refusals;
+  SmallVector<std::pair<BufferPlan, WarpJobOp>> plans;
+  int64_t registerBudget = target.maxRegistersPerThread / 4;
+  int64_t registersUsed = 0;
+  copy.walk([&](WarpJobOp job) {
+    SharedAccessAnalysis analysis(job);
+    for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
+      // Views of a buffer are reported with the buffer they view (whose
+      // use by the view keeps it in shared memory).
+      if (Operation *def = buffer.buffer.getDefiningOp();
+          def &&
+          !isa<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(def))
+        continue;
+      std::string why;
+      Operation *culprit = nullptr;
+      FailureOr<BufferPlan> plan = planBuffer(job, buffer, why, culprit);
+      int index = -1;
+      if (auto arg = dyn_cast<BlockArgument>(buffer.buffer))
+        index = arg.getArgNumber() - copy.getFirstWorkgroupAttributionIndex();
+      std::string name = describeBuffer(buffer.buffer, index);
+      if (succeeded(plan))
+        if (Operation *blocker = findUnsupportedControl(job, *plan)) {
+          why = ("it is accessed inside '" + blocker->getName().getStringRef() +
+                 "', which the rewrite cannot carry a lane array through")
+                    .str();
+          culprit = blocker;
+          plan = failure();
+        }
+      if (succeeded(plan)) {
+        int64_t bits = plan->elementType.isIndex()
+                           ? 64
+                           : plan->elementType.getIntOrFloatBitWidth();
+        int64_t registers =
+            plan->arrayType.getSlotsPerLane() * llvm::divideCeil(bits, 32);
+        if (registersUsed + registers > registerBudget) {
+          why = "its lane array needs " + std::to_string(registers) +
+                " registers per lane, over the budget of " +
+                std::to_string(registerBudget - registersUsed) + " left";
+          plan = failure();
+        } else {
+          registersUsed += registers;
+        }
+      }
+      if (failed(plan)) {
+        refusals.push_back(
+            {name, why, culprit ? culprit->getLoc() : func.getLoc()});
+        continue;
+      }
+      plans.push_back({std::move(*plan), job});
+    }
+  });
+
+  for (const Refusal &refusal : refusals) {
+    InFlightDiagnostic remark = emitRemark(func.getLoc(), "wc-remap: ")
+                                << refusal.buffer
+                                << " stays in shared memory: " << refusal.why;
+    if (refusal.at != func.getLoc())
+      remark.attachNote(refusal.at) << "here";
+  }
+  if (plans.empty()) {
+    copy->erase();
+    return func;
+  }
+
+  SmallVector<unsigned> erasedAttributions;
+  for (auto &[plan, job] : plans) {
+    auto [reads, shuffles] = applyBufferPlan(job, plan);
+    emitRemark(func.getLoc(), "wc-remap: ")
+        << describeBuffer(plan.buffer, plan.bufferIndex) << " became "
+        << plan.arrayType << " (" << plan.arrayType.getSlotsPerLane()
+        << (plan.arrayType.getSlotsPerLane() == 1 ? " slot" : " slots")
+        << " per lane"
+        << (plan.shift ? ", layout shifted by " + std::to_string(plan.shift)
+                       : std::string())
+        << "): " << reads << " register reads, " << shuffles
+        << " shuffles per job";
+    if (plan.bufferIndex >= 0)
+      erasedAttributions.push_back(plan.bufferIndex);
+    else
+      plan.buffer.getDefiningOp()->erase();
+  }
+  // Warp syncs that only ordered accesses to the remapped buffers go.
+  DenseSet<Operation *> jobs;
+  for (auto &[plan, job] : plans)
+    jobs.insert(job);
+  unsigned erasedSyncs = 0;
+  for (Operation *job : jobs)
+    erasedSyncs += eraseRedundantWarpSyncs(cast<WarpJobOp>(job));
+  if (erasedSyncs)
+    emitRemark(func.getLoc(), "wc-remap: ")
+        << erasedSyncs << " warp sync" << (erasedSyncs == 1 ? "" : "s")
+        << " removed (no memory access left to order)";
+  llvm::sort(erasedAttributions, std::greater<unsigned>());
+  for (unsigned index : erasedAttributions)
+    eraseWorkgroupAttribution(copy, index);
+
+  // Swap the rewritten copy in.
+  func->getBlock()->getOperations().insert(Block::iterator(func), copy);
+  func->erase();
+  return copy;
+}
+
+gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
+                               const TargetDescription &target, bool padBanks) {
+  gpu::GPUFuncOp result = remapBuffers(func, target);
+  if (padBanks)
+    padSharedBuffers(result, target);
+  return result;
+}
+
+void RegisterRemapPass::runOnOperation() {
+  if (failed(checkChipOption(getOperation(), "wc-remap", chip)))
+    return signalPassFailure();
+  ModuleTargets targets("wc-remap", chip);
+  for (KernelSites &kernel : collectKernels(getOperation()))
+    if (const TargetDescription *target = targets.lookupFor(kernel.func))
+      remapKernel(kernel.func, *target, padBanks);
+  if (targets.hadError())
+    signalPassFailure();
+}

@@ -288,17 +288,19 @@ static void expandWarpSpecialize(WarpSpecializeOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   // The warp's linear id: (x + X (y + Y z)) / 32.
-  auto id = [&](auto opClass, gpu::Dimension d) -> Value {
-    return decltype(opClass)::create(b, loc, d);
+  auto tid = [&](gpu::Dimension d) -> Value {
+    return gpu::ThreadIdOp::create(b, loc, d);
+  };
+  auto dim = [&](gpu::Dimension d) -> Value {
+    return gpu::BlockDimOp::create(b, loc, d);
   };
   Value y = arith::AddIOp::create(
-      b, loc, id(gpu::ThreadIdOp(), gpu::Dimension::y),
-      arith::MulIOp::create(b, loc, id(gpu::BlockDimOp(), gpu::Dimension::y),
-                            id(gpu::ThreadIdOp(), gpu::Dimension::z)));
+      b, loc, tid(gpu::Dimension::y),
+      arith::MulIOp::create(b, loc, dim(gpu::Dimension::y),
+                            tid(gpu::Dimension::z)));
   Value linear = arith::AddIOp::create(
-      b, loc, id(gpu::ThreadIdOp(), gpu::Dimension::x),
-      arith::MulIOp::create(b, loc, id(gpu::BlockDimOp(), gpu::Dimension::x),
-                            y));
+      b, loc, tid(gpu::Dimension::x),
+      arith::MulIOp::create(b, loc, dim(gpu::Dimension::x), y));
   Value warp = arith::DivUIOp::create(b, loc, linear,
                                       createIndexConstant(b, loc, kWarpSize));
   for (auto [r, role] : llvm::enumerate(op.getRoles())) {

@@ -42,7 +42,9 @@ variants=(
   "pick:--wc-consolidate=ptxas=$ptxas"
 )
 # BENCH_EXTRA_VARIANTS="name:pipeline;..." adds variants (e.g.
-# "dynamic:--wc-aggregate --wc-remap --wc-delegate=schedule=dynamic").
+# "dynamic:--wc-aggregate --wc-remap --wc-delegate=schedule=dynamic", or
+# "spec:--wc-specialize=producer-warps=2~stages=3": a `~` separates the
+# options of one pass).
 if [ -n "${BENCH_EXTRA_VARIANTS:-}" ]; then
   IFS=';' read -r -a extra <<< "$BENCH_EXTRA_VARIANTS"
   variants+=("${extra[@]}")
@@ -81,13 +83,17 @@ for program in $(python3 bench/suite/suite.py "$dest/src" "$seed"); do
   name=$(basename "$program" .mlir)
   for entry in "${variants[@]}"; do
     variant=${entry%%:*}
-    pipeline=${entry#*:}
+    # A `~` stands for a space between the options of one pass
+    # ("--wc-specialize=producer-warps=2~stages=3").
+    read -r -a words <<< "${entry#*:}"
+    words=("${words[@]//\~/ }")
+    pipeline=""
+    [ ${#words[@]} -eq 0 ] || pipeline=$(printf '%q ' "${words[@]}")
     python3 utils/wc-compile.py "$program" -o "$dest/$name.$variant.exe" \
       --pipeline="$pipeline" 2>/dev/null
     python3 utils/wc-compile.py "$dest/quick/src/$name.mlir" \
       -o "$dest/quick/$name.$variant.exe" --pipeline="$pipeline" 2>/dev/null
-    # shellcheck disable=SC2086
-    $wcopt "$program" $pipeline --wc-lower-to-nvvm=format=isa 2>/dev/null \
+    $wcopt "$program" "${words[@]}" --wc-lower-to-nvvm=format=isa 2>/dev/null \
       | python3 utils/extract-ptx.py > "$dest/src/$name.$variant.ptx"
     read -r regs spills smem < <(ptx_facts "$dest/src/$name.$variant.ptx")
     seconds=""

@@ -31,10 +31,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "WC/Analysis/SharedAccess.h"
+#include "WC/Analysis/Uniformity.h"
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Dialect/WC/Utils/IndexUtils.h"
 #include "WC/Target/ModuleTarget.h"
 #include "WC/Target/TargetDescription.h"
+#include "WC/Transforms/Aggregation.h"
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
@@ -46,6 +48,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -261,7 +264,14 @@ public:
     consumers = threads / kWarpSize;
   }
 
+  /// Makes the consumers one warp running the compute part of every
+  /// original thread as a virtual thread (a wc.warp_job whose replicated
+  /// values get at most `registerBudget` registers per lane). Fails, with
+  /// the reason in `why` and the kernel unchanged, when the consumer part
+  /// cannot be coarsened; `run` then keeps the original warps.
+  LogicalResult aggregateConsumers(int64_t registerBudget, std::string &why);
   void run();
+  int64_t getConsumerWarps() const { return consumers; }
 
 private:
   /// Maps the original thread and block-size ids to `ids` and the block's
@@ -273,9 +283,16 @@ private:
                       Value stage);
   void buildConsumers(OpBuilder &b, Region &role);
   void buildProducers(OpBuilder &b, Region &role);
-  /// The loop's iteration number and ring stage of induction value `iv`.
+  /// The iteration number and ring stage of induction value `iv` of a loop
+  /// from `lb` by `step`.
   std::pair<Value, Value> getIterationAndStage(OpBuilder &b, Location loc,
-                                               Value iv, IRMapping &mapping);
+                                               Value iv, Value lb, Value step);
+  /// Releases `stage` (an `empty` signal) at `b` unless `iteration` is one
+  /// of the last `stages` of `trips`, which no later tile refills.
+  void releaseStage(OpBuilder &b, Location loc, Value iteration, Value trips,
+                    Value stage);
+  /// The type of tile buffer `type` as a ring of `stages` stages.
+  MemRefType getRingType(MemRefType type) const;
 
   gpu::GPUFuncOp func;
   TileLoop &match;
@@ -283,6 +300,8 @@ private:
   int64_t producers, stages, threads, consumers;
   SmallVector<gpu::ThreadIdOp> threadIds;
   SmallVector<gpu::BlockDimOp> blockDims;
+  /// The consumers' warp job when they are aggregated.
+  WarpJobOp consumerJob;
 };
 } // namespace
 
@@ -342,16 +361,120 @@ void Specializer::cloneWithStage(OpBuilder &b, Operation *op,
 
 std::pair<Value, Value> Specializer::getIterationAndStage(OpBuilder &b,
                                                           Location loc,
-                                                          Value iv,
-                                                          IRMapping &mapping) {
-  scf::ForOp loop = match.loop;
-  Value lb = mapping.lookupOrDefault(loop.getLowerBound());
-  Value step = mapping.lookupOrDefault(loop.getStep());
+                                                          Value iv, Value lb,
+                                                          Value step) {
   Value iteration = arith::DivUIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, lb), step);
   Value stage = arith::RemUIOp::create(b, loc, iteration,
                                        createIndexConstant(b, loc, stages));
   return {iteration, stage};
+}
+
+void Specializer::releaseStage(OpBuilder &b, Location loc, Value iteration,
+                               Value trips, Value stage) {
+  Value later = arith::AddIOp::create(b, loc, iteration,
+                                      createIndexConstant(b, loc, stages));
+  Value refilled =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, later, trips);
+  auto release = scf::IfOp::create(b, loc, refilled, false);
+  OpBuilder then = OpBuilder::atBlockTerminator(release.thenBlock());
+  ChannelSignalOp::create(then, loc, ChannelSignal::empty, 0, stage,
+                          IntegerAttr());
+}
+
+MemRefType Specializer::getRingType(MemRefType type) const {
+  SmallVector<int64_t> shape{stages};
+  shape.append(type.getShape().begin(), type.getShape().end());
+  return MemRefType::get(shape, type.getElementType(),
+                         MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
+LogicalResult Specializer::aggregateConsumers(int64_t registerBudget,
+                                              std::string &why) {
+  Location loc = func.getLoc();
+  // The consumer kernel is built from a detached copy of the kernel: the
+  // copy part goes, the tile loads read the loop's stage, and the two
+  // barriers that remain mark where the channel ops go once the copy is
+  // coarsened (no barrier is found removable: both become warp syncs).
+  IRMapping cloned;
+  auto scratch = cast<gpu::GPUFuncOp>(func->clone(cloned));
+  llvm::scope_exit eraseScratch([&] { scratch->erase(); });
+  auto loop = cast<scf::ForOp>(cloned.lookup(match.loop.getOperation()));
+  Block *body = loop.getBody();
+  SmallVector<gpu::BarrierOp> barriers(body->getOps<gpu::BarrierOp>());
+  for (gpu::BarrierOp barrier : ArrayRef(barriers).drop_back(2))
+    barrier->erase();
+  for (Operation *op : llvm::reverse(match.copy)) {
+    Operation *copy = cloned.lookup(op);
+    if (copy->use_empty())
+      copy->erase();
+  }
+  SmallVector<BlockArgument> tiles =
+      llvm::map_to_vector(match.tiles, [&](BlockArgument tile) {
+        return cast<BlockArgument>(cloned.lookup(Value(tile)));
+      });
+  for (BlockArgument tile : tiles)
+    tile.setType(getRingType(cast<MemRefType>(tile.getType())));
+  OpBuilder b = OpBuilder::atBlockBegin(body);
+  Value stage = getIterationAndStage(b, loc, loop.getInductionVar(),
+                                     loop.getLowerBound(), loop.getStep())
+                    .second;
+  loop->walk([&](memref::LoadOp load) {
+    if (!llvm::is_contained(tiles, load.getMemRef()))
+      return;
+    OpBuilder at(load);
+    SmallVector<Value> indices{stage};
+    llvm::append_range(indices, load.getIndices());
+    auto staged =
+        memref::LoadOp::create(at, load.getLoc(), load.getMemRef(), indices);
+    load.getResult().replaceAllUsesWith(staged.getResult());
+    load->erase();
+  });
+
+  UniformityAnalysis uniformity(scratch);
+  FailureOr<CoarseningStats> stats =
+      coarsenKernel(scratch, {block[0], block[1], block[2]},
+                    /*removable=*/{}, uniformity, registerBudget, why);
+  if (failed(stats))
+    return failure();
+  auto job = cast<WarpJobOp>(scratch.getBody().front().front());
+  SmallVector<WarpSyncOp> syncs;
+  job.walk([&](WarpSyncOp sync) { syncs.push_back(sync); });
+  auto jobLoop = syncs.size() == 2
+                     ? dyn_cast<scf::ForOp>(syncs[0]->getParentOp())
+                     : scf::ForOp();
+  if (!jobLoop || syncs[1]->getParentOp() != jobLoop ||
+      jobLoop->getParentOp() != job) {
+    why = "the coarsened consumer loop does not keep its two barriers";
+    return failure();
+  }
+  // The first warp sync waits for the stage to be full, the second
+  // releases it.
+  b.setInsertionPoint(jobLoop);
+  Value trips = arith::CeilDivUIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, jobLoop.getUpperBound(),
+                            jobLoop.getLowerBound()),
+      jobLoop.getStep());
+  b.setInsertionPointToStart(jobLoop.getBody());
+  auto [iteration, jobStage] =
+      getIterationAndStage(b, loc, jobLoop.getInductionVar(),
+                           jobLoop.getLowerBound(), jobLoop.getStep());
+  b.setInsertionPoint(syncs[0]);
+  ChannelWaitOp::create(b, loc, ChannelSignal::full, 0, jobStage,
+                        IntegerAttr());
+  b.setInsertionPoint(syncs[1]);
+  releaseStage(b, loc, iteration, trips, jobStage);
+  syncs[0]->erase();
+  syncs[1]->erase();
+  // The job moves out of the copy, onto the kernel's own arguments.
+  for (auto [from, to] : llvm::zip(scratch.getBody().front().getArguments(),
+                                   func.getBody().front().getArguments()))
+    from.replaceAllUsesWith(to);
+  job->remove();
+  consumerJob = job;
+  consumers = 1;
+  return success();
 }
 
 void Specializer::buildConsumers(OpBuilder &b, Region &role) {
@@ -391,20 +514,13 @@ void Specializer::buildConsumers(OpBuilder &b, Region &role) {
          llvm::zip(loop.getRegionIterArgs(), consumerLoop.getRegionIterArgs()))
       loopMapping.map(from, to);
     auto [iteration, stage] = getIterationAndStage(
-        inner, loc, consumerLoop.getInductionVar(), loopMapping);
+        inner, loc, consumerLoop.getInductionVar(), lb, step);
     ChannelWaitOp::create(inner, loc, ChannelSignal::full, 0, stage,
                           IntegerAttr());
     for (Operation *op : match.compute)
       cloneWithStage(inner, op, loopMapping, stage);
     // Release the stage while a later tile will refill it.
-    Value later = arith::AddIOp::create(
-        inner, loc, iteration, createIndexConstant(inner, loc, stages));
-    Value refilled = arith::CmpIOp::create(
-        inner, loc, arith::CmpIPredicate::ult, later, trips);
-    auto release = scf::IfOp::create(inner, loc, refilled, false);
-    OpBuilder then = OpBuilder::atBlockTerminator(release.thenBlock());
-    ChannelSignalOp::create(then, loc, ChannelSignal::empty, 0, stage,
-                            IntegerAttr());
+    releaseStage(inner, loc, iteration, trips, stage);
     // A loop without iteration arguments got its (empty) yield from the
     // builder; the ops above went before it.
     if (!inits.empty()) {
@@ -461,8 +577,8 @@ void Specializer::buildProducers(OpBuilder &b, Region &role) {
 
   auto producerLoop = scf::ForOp::create(b, loc, lb, ub, step);
   OpBuilder inner = OpBuilder::atBlockBegin(producerLoop.getBody());
-  auto [iteration, stage] =
-      getIterationAndStage(inner, loc, producerLoop.getInductionVar(), outer);
+  auto [iteration, stage] = getIterationAndStage(
+      inner, loc, producerLoop.getInductionVar(), lb, step);
   // From the N-th tile on, wait until the consumers released the stage.
   Value refill =
       arith::CmpIOp::create(inner, loc, arith::CmpIPredicate::uge, iteration,
@@ -538,7 +654,13 @@ void Specializer::run() {
       b.getDenseI64ArrayAttr({1, 0, stages}), /*roles=*/2);
   {
     OpBuilder rb(func.getContext());
-    buildConsumers(rb, specialize.getRoles()[0]);
+    if (consumerJob) {
+      Block *role = rb.createBlock(&specialize.getRoles()[0], {},
+                                   {rb.getIndexType()}, {loc});
+      role->push_back(consumerJob);
+    } else {
+      buildConsumers(rb, specialize.getRoles()[0]);
+    }
     buildProducers(rb, specialize.getRoles()[1]);
   }
   // The original body goes (uses first), the tiles become rings.
@@ -550,14 +672,8 @@ void Specializer::run() {
     op->dropAllUses();
     op->erase();
   }
-  for (BlockArgument tile : match.tiles) {
-    auto type = cast<MemRefType>(tile.getType());
-    SmallVector<int64_t> shape{stages};
-    shape.append(type.getShape().begin(), type.getShape().end());
-    tile.setType(MemRefType::get(shape, type.getElementType(),
-                                 MemRefLayoutAttrInterface(),
-                                 type.getMemorySpace()));
-  }
+  for (BlockArgument tile : match.tiles)
+    tile.setType(getRingType(cast<MemRefType>(tile.getType())));
   func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(
       {static_cast<int32_t>((consumers + producers) * kWarpSize), 1, 1}));
 }
@@ -664,8 +780,16 @@ void WarpSpecializePass::runOnOperation() {
              nullptr);
       continue;
     }
-    Specializer(func, *match, block, producerWarps, stages).run();
-    int64_t total = threads / kWarpSize + producerWarps;
+    Specializer specializer(func, *match, block, producerWarps, stages);
+    std::string notAggregated;
+    // Replicated values compete with the rest of the consumer for
+    // registers: half of the per-thread budget, as in wc-aggregate.
+    if (aggregateConsumers)
+      (void)specializer.aggregateConsumers(target->maxRegistersPerThread / 2,
+                                           notAggregated);
+    specializer.run();
+    int64_t consumerWarps = specializer.getConsumerWarps();
+    int64_t total = consumerWarps + producerWarps;
     for (gpu::LaunchFuncOp launch : kernel.launches) {
       castLaunchSizesToIndex(launch);
       OpBuilder b(launch);
@@ -676,12 +800,20 @@ void WarpSpecializePass::runOnOperation() {
       launch.getBlockSizeYMutable().assign(one);
       launch.getBlockSizeZMutable().assign(one);
     }
-    emitRemark(func.getLoc(), "wc-specialize: ")
-        << threads / kWarpSize << " consumer warps and " << producerWarps
-        << " producer warp" << (producerWarps == 1 ? "" : "s") << " over a "
-        << stages << "-stage ring of " << match->tiles.size() << " tile buffer"
-        << (match->tiles.size() == 1 ? "" : "s") << " (" << bytes
-        << " bytes of shared memory)";
+    InFlightDiagnostic remark = emitRemark(func.getLoc(), "wc-specialize: ");
+    if (consumerWarps == 1 && threads > kWarpSize)
+      remark << "1 consumer warp running the block's " << threads
+             << " threads as " << threads / kWarpSize << " virtual threads";
+    else
+      remark << consumerWarps << " consumer warp"
+             << (consumerWarps == 1 ? "" : "s");
+    remark << " and " << producerWarps << " producer warp"
+           << (producerWarps == 1 ? "" : "s") << " over a " << stages
+           << "-stage ring of " << match->tiles.size() << " tile buffer"
+           << (match->tiles.size() == 1 ? "" : "s") << " (" << bytes
+           << " bytes of shared memory)";
+    if (!notAggregated.empty())
+      remark << "; consumers not aggregated: " << notAggregated;
   }
   if (targets.hadError())
     signalPassFailure();

@@ -9,6 +9,9 @@
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 // RUN: wc-sim %s %specialized | FileCheck %s
 // RUN: wc-sim %s %specialized_lowered | FileCheck %s
+// RUN: wc-sim %s %specialized_aggregated | FileCheck %s
+// RUN: wc-sim %s %specialized_aggregated_lowered | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=4 stages=3})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{producer-warps=2 stages=3})' | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-sim %s %measured_lowered | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-opt %s --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEASURED

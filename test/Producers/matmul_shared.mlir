@@ -17,6 +17,8 @@
 // RUN: wc-sim %t.mlir %consolidated_lowered | FileCheck %s
 // RUN: wc-sim %t.mlir %specialized | FileCheck %s
 // RUN: wc-sim %t.mlir %specialized_lowered | FileCheck %s
+// RUN: wc-sim %t.mlir %specialized_aggregated | FileCheck %s
+// RUN: wc-sim %t.mlir %specialized_aggregated_lowered | FileCheck %s
 // RUN: wc-opt %t.mlir --wc-aggregate 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG
 //
 // The same kernel after the usual clean-up (loop-invariant code motion
@@ -32,6 +34,7 @@
 // RUN: wc-sim %t.licm.mlir %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
+// RUN: wc-sim %t.licm.mlir %specialized_aggregated_lowered | FileCheck %s
 // The cost model measuring candidates (here with the ptxas stand-in's
 // figures) on the cleaned-up kernel: the job loop's registers leave fewer
 // agents than one-warp blocks keep warps, so it is not delegated; with an
@@ -64,6 +67,7 @@
 // RUN: wc-sim %t.promote.mlir %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %t.promote.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.promote.mlir %consolidated_lowered | FileCheck %s
+// RUN: wc-sim %t.promote.mlir %specialized_aggregated_lowered | FileCheck %s
 // RUN: wc-opt %t.promote.mlir --wc-aggregate 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG
 
 // STRIPPED-NOT: transform.

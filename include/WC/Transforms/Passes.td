@@ -222,7 +222,12 @@ def WarpSpecialize : Pass<"wc-specialize", "::mlir::ModuleOp"> {
     the stage, computes, and releases it while a later tile will refill it.
     The block barriers are gone; the block becomes one-dimensional with the
     producer warps after the consumers, thread ids are recomputed from the
-    linear id, and the launches are updated.
+    linear id, and the launches are updated. With `aggregate-consumers`
+    the consumers are one warp running the compute part of every original
+    thread as a virtual thread (the kernel without its copy coarsened as
+    by wc-aggregate into a `wc.warp_job`, its two barriers becoming the
+    stage's wait and release); where that coarsening fails, the consumers
+    stay the block's warps and the remark says why.
 
     Refused with a remark at the kernel (and a note at the op), the kernel
     unchanged: no known block size or not whole warps; a block that the
@@ -242,12 +247,16 @@ def WarpSpecialize : Pass<"wc-specialize", "::mlir::ModuleOp"> {
            "Warps added to copy the tiles">,
     Option<"stages", "stages", "int64_t", /*default=*/"2",
            "Stages of the ring of tile buffers">,
+    Option<"aggregateConsumers", "aggregate-consumers", "bool",
+           /*default=*/"false",
+           "Make the consumers one warp that runs the compute part of every "
+           "original thread as a virtual thread (a wc.warp_job)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
            "Target chip (threads per block, shared memory); default: the "
            "chip of the gpu.module's #nvvm.target, else sm_90">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
-                           "::mlir::scf::SCFDialect",
+                           "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::gpu::GPUDialect"];
 }

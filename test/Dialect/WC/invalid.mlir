@@ -599,6 +599,44 @@ gpu.module @m {
 
 // -----
 
+func.func @warp_job_in_wide_role() {
+  wc.warp_specialize warps [2] channels [] (%w: index) {
+    // expected-error @+1 {{runs on one warp, but its role 0 has 2 warps}}
+    wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @channel_in_vthreads() {
+  wc.warp_specialize warps [1, 1] channels [1 -> 0 stages 1] (%c: index) {
+    wc.warp_job block [64, 1, 1] virtual_threads 2 {
+      wc.vthreads (%v, %x, %y, %z) {
+        // expected-error @+1 {{inside 'wc.vthreads': the warp signals and waits once, outside its virtual-thread phases}}
+        wc.channel_wait full channel 0 stage 0
+      }
+    }
+  }, (%p: index) {
+    wc.channel_signal full channel 0 stage 0
+  }
+  return
+}
+
+// -----
+
+func.func @roles_in_warp_job() {
+  wc.warp_job block [64, 1, 1] virtual_threads 2 {
+    // expected-error @+1 {{warp roles cannot be nested in a warp job}}
+    wc.warp_specialize warps [1] channels [] (%w: index) {
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @specialize_barrier() {
   wc.warp_specialize warps [1] channels [] (%w: index) {
     // expected-error @+1 {{block barrier inside a warp role: roles synchronise through channels}}

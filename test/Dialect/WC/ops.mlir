@@ -174,3 +174,23 @@ func.func @specialize_separated(%n: index) {
   }
   return
 }
+
+// A one-warp role may run a warp job: the warp does the consumer work of a
+// whole block, signalling outside its virtual-thread phases.
+// CHECK-LABEL: func @warp_job_role
+// CHECK: wc.warp_specialize warps [1, 2] channels [1 -> 0 stages 1] (%{{.*}}: index) {
+// CHECK-NEXT: wc.warp_job block [64, 1, 1] virtual_threads 2 {
+// CHECK-NEXT: wc.channel_wait full channel 0 stage 0
+// CHECK-NEXT: wc.vthreads
+func.func @warp_job_role() {
+  wc.warp_specialize warps [1, 2] channels [1 -> 0 stages 1] (%c: index) {
+    wc.warp_job block [64, 1, 1] virtual_threads 2 {
+      wc.channel_wait full channel 0 stage 0
+      wc.vthreads (%v, %x, %y, %z) {
+      }
+    }
+  }, (%p: index) {
+    wc.channel_signal full channel 0 stage 0
+  }
+  return
+}

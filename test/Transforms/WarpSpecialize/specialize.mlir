@@ -1,5 +1,7 @@
 // RUN: wc-opt %s --wc-specialize -verify-diagnostics | FileCheck %s
 // RUN: wc-opt %s --wc-specialize='producer-warps=2 stages=3' 2>/dev/null | FileCheck %s --check-prefix=WIDE
+// RUN: wc-opt %s --wc-specialize='aggregate-consumers=1 producer-warps=2' 2>/dev/null | FileCheck %s --check-prefix=AGG
+// RUN: wc-opt %s --wc-specialize='aggregate-consumers=1 producer-warps=2' 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG-REMARK
 
 // A tiled matrix product (16x16 block, A and B tiles): the block's 8 warps
 // become consumers, one producer warp copies the tiles into 2-stage rings.
@@ -39,6 +41,29 @@
 // WIDE: known_block_size = array<i32: 320, 1, 1>
 // WIDE: wc.warp_specialize warps [8, 2] channels [1 -> 0 stages 3]
 // WIDE: wc.channel_signal full
+// With aggregated consumers, one warp runs the compute part of the 256
+// threads as 8 virtual threads: a warp job in the consumer role, whose
+// tile loop waits where the first barrier was and releases where the
+// second was; two producer warps copy for 128 threads each.
+// AGG-REMARK: remark: wc-specialize: 1 consumer warp running the block's 256 threads as 8 virtual threads and 2 producer warps over a 2-stage ring of 2 tile buffers (4096 bytes of shared memory)
+// AGG-LABEL: gpu.func @matmul
+// AGG-SAME: known_block_size = array<i32: 96, 1, 1>
+// AGG: wc.warp_specialize warps [1, 2] channels [1 -> 0 stages 2] (%{{.*}}: index) {
+// AGG-NEXT: wc.warp_job block [16, 16, 1] virtual_threads 8 {
+// AGG: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<8xi32>)
+// AGG: %[[S:.*]] = arith.remui
+// AGG: wc.channel_wait full channel 0 stage %[[S]]
+// AGG-NEXT: wc.vthreads
+// AGG-NOT: wc.warp_sync
+// AGG: scf.if
+// AGG-NEXT: wc.channel_signal empty channel 0 stage %[[S]]
+// AGG: }, (%{{.*}}: index) {
+// AGG-NOT: wc.warp_job
+// AGG-COUNT-8: memref.load %arg{{[01]}}[
+// AGG-NOT: memref.load
+// AGG: wc.channel_signal full channel 0 stage
+// AGG-LABEL: func.func @host
+// AGG: threads in (%c96, %c1{{.*}}, %c1{{.*}})
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // expected-remark @+1 {{wc-specialize: 8 consumer warps and 1 producer warp over a 2-stage ring of 2 tile buffers (4096 bytes of shared memory)}}

@@ -199,8 +199,10 @@ LogicalResult WarpJobOp::verify() {
                       "warp with 'wc.warp_sync'");
       return WalkResult::interrupt();
     }
-    if (isa<WarpJobOp>(op)) {
-      op->emitOpError("warp jobs cannot be nested");
+    if (isa<WarpJobOp, WarpSpecializeOp>(op)) {
+      op->emitOpError(isa<WarpJobOp>(op)
+                          ? "warp jobs cannot be nested"
+                          : "warp roles cannot be nested in a warp job");
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

@@ -55,7 +55,7 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
       parser.parseKeyword("channels") ||
       parser.parseCommaSeparatedList(
           OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
-            int64_t producer, consumer, stages;
+            int64_t producer = 0, consumer = 0, stages = 0;
             if (parser.parseInteger(producer) || parser.parseArrow() ||
                 parser.parseInteger(consumer) ||
                 parser.parseKeyword("stages") || parser.parseInteger(stages))
@@ -201,9 +201,20 @@ LogicalResult WarpSpecializeOp::verify() {
                       "through channels");
       return WalkResult::interrupt();
     }
-    if (isa<WarpSpecializeOp, WarpJobOp>(op)) {
+    if (isa<WarpSpecializeOp>(op)) {
       op->emitOpError("cannot be nested in 'wc.warp_specialize'");
       return WalkResult::interrupt();
+    }
+    // A warp job is one warp doing a block's work: its role is that warp.
+    if (isa<WarpJobOp>(op)) {
+      Region *role = op->getParentRegion();
+      while (role->getParentOp() != getOperation())
+        role = role->getParentOp()->getParentRegion();
+      if (int64_t count = getWarps()[role->getRegionNumber()]; count != 1) {
+        op->emitOpError("runs on one warp, but its role ")
+            << role->getRegionNumber() << " has " << count << " warps";
+        return WalkResult::interrupt();
+      }
     }
     return WalkResult::advance();
   });
@@ -217,6 +228,9 @@ static LogicalResult verifyChannelOp(Operation *op, ChannelSignal signal,
   auto specialize = op->getParentOfType<WarpSpecializeOp>();
   if (!specialize)
     return op->emitOpError("outside 'wc.warp_specialize'");
+  if (op->getParentOfType<VThreadsOp>())
+    return op->emitOpError("inside 'wc.vthreads': the warp signals and "
+                           "waits once, outside its virtual-thread phases");
   if (channel >= specialize.getNumChannels())
     return op->emitOpError("channel ")
            << channel << " does not exist (" << specialize.getNumChannels()

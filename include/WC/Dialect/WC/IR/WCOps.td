@@ -545,6 +545,11 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     barrier (`gpu.barrier`), which the verifier checks: otherwise fast
     warps would arrive at a barrier that slower ones still use.
 
+    A role of one warp may run a `wc.warp_job`: that warp then does its
+    role's work for a whole block of threads, as virtual threads, and
+    signals and waits outside the job's `wc.vthreads` phases. Roles cannot
+    be nested, and a block barrier cannot appear inside a role.
+
     ```mlir
     wc.warp_specialize warps [1, 2] channels [0 -> 1 stages 2]
     (%w: index) {

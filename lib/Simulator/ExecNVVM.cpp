@@ -2,8 +2,8 @@
 //
 // The simulator's semantics of the NVVM ops the wc lowering emits: special
 // registers, shfl.sync as the PTX ISA defines it (from the mask-and-clamp
-// operand), vote.sync, match.sync, redux.sync, elect.sync, bar.warp.sync and
-// the barriers with ids and thread counts.
+// operand), vote.sync, match.sync, redux.sync, elect.sync, bar.warp.sync,
+// the barriers with ids and thread counts, and membar.
 //
 //===----------------------------------------------------------------------===//
 
@@ -234,5 +234,9 @@ FailureOr<bool> WarpExecutor::runNVVM() {
         return handled(
             p.block->arrive(interp, &op, p.warp, id, threads, active));
       })
+      // A fence orders the thread's own accesses; the simulator's memory is
+      // sequentially consistent, and a fence alone synchronizes no thread
+      // with another (the race detector sees only barriers).
+      .Case([&](NVVM::MembarOp) { return true; })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }

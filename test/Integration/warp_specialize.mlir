@@ -32,16 +32,22 @@
 
 // Roles become a branch on the warp index; signals become named barriers:
 // stage s of the channel is barrier 1 + 2 s (full) and 2 + 2 s (empty),
-// counting the 3 warps' 96 threads.
+// counting the 3 warps' 96 threads. The producer signals full with a bare
+// arrive; a consumer releasing a stage fences its reads first.
 // LOWERED-LABEL: gpu.func @ring
+// LOWERED-NOT: nvvm.memory.barrier
 // LOWERED: nvvm.barrier.arrive id = %{{.*}} number_of_threads = %{{.*}}
+// LOWERED-NOT: nvvm.memory.barrier
 // LOWERED: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+// LOWERED: nvvm.memory.barrier <cta>
+// LOWERED-NEXT: nvvm.barrier.arrive id = %{{.*}} number_of_threads = %{{.*}}
 // LOWERED-NOT: wc.
 // PTX-DAG: bar.sync \091, 96;
 // PTX-DAG: bar.sync \092, 96;
 // PTX-DAG: bar.sync \093, 96;
 // PTX-DAG: bar.sync \094, 96;
 // PTX-DAG: bar.arrive
+// PTX-DAG: membar.cta;
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @ring(%in: memref<256xi32>, %out: memref<64xi32>)

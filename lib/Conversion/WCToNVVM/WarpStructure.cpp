@@ -275,8 +275,17 @@ static void expandWarpSpecialize(WarpSpecializeOp op) {
       if (waits)
         NVVM::BarrierOp::create(b, loc, TypeRange(), id, threads,
                                 NVVM::BarrierReductionAttr(), Value());
-      else
+      else {
+        // Releasing a stage: the reads of it must be performed before the
+        // producers, once past their wait, overwrite it. A CTA fence before
+        // the arrive makes that explicit (without it compute-sanitizer's
+        // racecheck reports the refills of a matrix product's ring as
+        // races by the hundred, as on a hand-written CUDA ring of the same
+        // shape; with it a few remain, see docs/results.md).
+        if (channelOp.getSignal() == ChannelSignal::empty)
+          NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::CTA);
         NVVM::BarrierArriveOp::create(b, loc, id, threads);
+      }
       channelOp->erase();
     };
     if (auto signal = dyn_cast<ChannelSignalOp>(nested))

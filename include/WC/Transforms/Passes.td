@@ -207,6 +207,31 @@ def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
 }
 
+def AggregateAtomics : Pass<"wc-aggregate-atomics", "::mlir::ModuleOp"> {
+  let summary = "One atomic per warp and address for atomic additions";
+  let description = [{
+    Warp-aggregated atomics: every `memref.atomic_rmw` that adds (`addi` on
+    i32/i64, and `addf` on f32 with `reassociate-floats`) in device code
+    (a `gpu.func` or a `gpu.launch` body) becomes
+    `wc.aggregated_atomic_add`, whose meaning is the warp's active lanes
+    adding in lane order, each getting the value its own addition saw. The
+    lowering groups the lanes by address (`match.sync any`) and lets the
+    lowest lane of each group add the group's total once; when every lane
+    adds the same constant (a counter's increment), the totals and the
+    lanes' prefixes are population counts. Other kinds, and float additions
+    without the option (they would be reassociated), are left unchanged
+    with a remark at the op; a remark at each kernel counts the atomics
+    aggregated.
+  }];
+  let options = [
+    Option<"reassociateFloats", "reassociate-floats", "bool",
+           /*default=*/"false",
+           "Aggregate f32 additions too (the group's values are summed before "
+           "they reach memory, which changes the rounding)">
+  ];
+  let dependentDialects = ["::mlir::wc::WCDialect"];
+}
+
 def WarpSpecialize : Pass<"wc-specialize", "::mlir::ModuleOp"> {
   let summary = "Split a tile loop between producer and consumer warps";
   let description = [{

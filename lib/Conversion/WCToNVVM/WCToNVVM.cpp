@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
@@ -195,6 +196,40 @@ static Value createElementAddress(OpBuilder &b, Location loc, Value memref,
   return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
 }
 
+/// The sum of `value` over the lanes of `peers` and over those below the
+/// calling lane `lane`, walking the peers in lane order (every peer runs
+/// the same trip count, so each shuffle has all of `peers` converged).
+static std::pair<Value, Value> sumPeers(OpBuilder &rewriter, Location loc,
+                                        Value value, Value peers, Value lane) {
+  Type i32 = rewriter.getI32Type();
+  Type type = value.getType();
+  Value zero = createIdentity(rewriter, loc, CombiningKind::add, type);
+  Value c0 = createI32(rewriter, loc, 0);
+  auto loop = scf::WhileOp::create(
+      rewriter, loc, TypeRange{i32, type, type}, ValueRange{peers, zero, zero},
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value more =
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, args[0], c0);
+        scf::ConditionOp::create(b, l, more, args);
+      },
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value source = math::CountTrailingZerosOp::create(b, l, args[0]);
+        Value theirs = createShuffle(b, l, ShuffleMode::idx, value, source,
+                                     kWarpSize, peers);
+        Value total = createCombine(b, l, CombiningKind::add, args[1], theirs);
+        Value below = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
+                                            source, lane);
+        Value prefix = arith::SelectOp::create(
+            b, l, below,
+            createCombine(b, l, CombiningKind::add, args[2], theirs), args[2]);
+        Value rest = arith::AndIOp::create(
+            b, l, args[0],
+            arith::SubIOp::create(b, l, args[0], createI32(b, l, 1)));
+        scf::YieldOp::create(b, l, ValueRange{rest, total, prefix});
+      });
+  return {loop.getResult(1), loop.getResult(2)};
+}
+
 struct AggregatedAtomicAddLowering
     : OpConversionPattern<AggregatedAtomicAddOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -216,38 +251,30 @@ struct AggregatedAtomicAddLowering
     Value lane = createLaneIdI32(rewriter, loc);
     Value zero = createIdentity(rewriter, loc, CombiningKind::add, type);
 
-    // Walk the peer lanes in lane order (every peer runs the same trip
-    // count, so each shuffle has all of `peers` converged): `total` sums all
-    // of them, `prefix` those below the calling lane.
-    Value c0 = createI32(rewriter, loc, 0);
-    auto loop = scf::WhileOp::create(
-        rewriter, loc, TypeRange{i32, type, type},
-        ValueRange{peers, zero, zero},
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          Value more = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
-                                             args[0], c0);
-          scf::ConditionOp::create(b, l, more, args);
-        },
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          Value source = math::CountTrailingZerosOp::create(b, l, args[0]);
-          Value theirs =
-              createShuffle(b, l, ShuffleMode::idx, adaptor.getValue(), source,
-                            kWarpSize, peers);
-          Value total =
-              createCombine(b, l, CombiningKind::add, args[1], theirs);
-          Value below = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
-                                              source, lane);
-          Value prefix = arith::SelectOp::create(
-              b, l, below,
-              createCombine(b, l, CombiningKind::add, args[2], theirs),
-              args[2]);
-          Value rest = arith::AndIOp::create(
-              b, l, args[0],
-              arith::SubIOp::create(b, l, args[0], createI32(b, l, 1)));
-          scf::YieldOp::create(b, l, ValueRange{rest, total, prefix});
-        });
-    Value total = loop.getResult(1);
-    Value prefix = loop.getResult(2);
+    Value total, prefix;
+    APInt step;
+    if (isa<IntegerType>(type) &&
+        matchPattern(adaptor.getValue(), m_ConstantInt(&step))) {
+      // Every lane adds the same constant c (a counter's increment): the
+      // group adds c popc(peers), and a lane's prefix is c times the number
+      // of peers below it.
+      auto scaled = [&](Value lanes) {
+        Value count = math::CtPopOp::create(rewriter, loc, lanes);
+        if (type != i32)
+          count = arith::ExtUIOp::create(rewriter, loc, type, count);
+        return arith::MulIOp::create(rewriter, loc, count, adaptor.getValue());
+      };
+      Value below = arith::SubIOp::create(
+          rewriter, loc,
+          arith::ShLIOp::create(rewriter, loc, createI32(rewriter, loc, 1),
+                                lane),
+          createI32(rewriter, loc, 1));
+      total = scaled(peers);
+      prefix = scaled(arith::AndIOp::create(rewriter, loc, peers, below));
+    } else {
+      std::tie(total, prefix) =
+          sumPeers(rewriter, loc, adaptor.getValue(), peers, lane);
+    }
 
     Value isLeader = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq, lane, leader);

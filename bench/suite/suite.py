@@ -97,6 +97,16 @@ SUITE = {
                      ("memref<2048x2048xi32>", "memref<?x?xi32>"),
                      ("memref<2048x2048xi32>", "memref<?x?xi32>"),
                      ("index", 2048)]),
+    # Atomics that a warp's threads aim at few addresses (wc-aggregate-atomics).
+    "compaction": ("test/Integration/warp_atomics.mlir", {},
+                   "@kernels::@compact blocks in (%c131072, %c1, %c1) threads in (%c256, %c1, %c1)",
+                   [("memref<33554432xi32>", "memref<?xi32>"),
+                    ("memref<33554432xi32>", "memref<?xi32>"),
+                    ("index", 33554432), "memref<1xi32>"]),
+    "few_bins": ("test/Integration/warp_atomics.mlir", {},
+                 "@kernels::@few_bins blocks in (%c131072, %c1, %c1) threads in (%c256, %c1, %c1)",
+                 [("memref<33554432xi32>", "memref<?xi32>"),
+                  ("index", 33554432), "memref<8xi32>"]),
     # No barrier.
     "bfs_step": ("test/Integration/bfs_step.mlir", {},
                  "@kernels::@bfs_step blocks in (%c131072, %c1, %c1) threads in (%c128, %c1, %c1)",

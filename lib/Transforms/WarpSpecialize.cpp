@@ -315,6 +315,23 @@ void Specializer::mapIds(OpBuilder &b, Location loc, ValueRange ids,
                     b, loc, block[static_cast<unsigned>(dim.getDimension())]));
 }
 
+/// Gives every load of a tile in `root` the ring stage `stage` as a new
+/// first index.
+static void stageTileLoads(Operation *root, ArrayRef<BlockArgument> tiles,
+                           Value stage) {
+  root->walk([&](memref::LoadOp load) {
+    if (!llvm::is_contained(tiles, load.getMemRef()))
+      return;
+    OpBuilder at(load);
+    SmallVector<Value> indices{stage};
+    llvm::append_range(indices, load.getIndices());
+    auto staged =
+        memref::LoadOp::create(at, load.getLoc(), load.getMemRef(), indices);
+    load.getResult().replaceAllUsesWith(staged.getResult());
+    load->erase();
+  });
+}
+
 void Specializer::cloneWithStage(OpBuilder &b, Operation *op,
                                  IRMapping &mapping, Value stage) {
   // Thread ids and block sizes (moved to the kernel's top) are mapped.
@@ -344,19 +361,8 @@ void Specializer::cloneWithStage(OpBuilder &b, Operation *op,
                             store.getMemRef(), staged(store.getIndices()));
     return;
   }
-  Operation *copy = b.clone(*op, mapping);
   // Tile loads nested in the compute part (inside its loops).
-  copy->walk([&](memref::LoadOp load) {
-    if (!isTile(load.getMemRef()))
-      return;
-    OpBuilder nested(load);
-    SmallVector<Value> indices{stage};
-    indices.append(load.getIndices().begin(), load.getIndices().end());
-    auto staging = memref::LoadOp::create(nested, load.getLoc(),
-                                          load.getMemRef(), indices);
-    load.getResult().replaceAllUsesWith(staging.getResult());
-    load->erase();
-  });
+  stageTileLoads(b.clone(*op, mapping), match.tiles, stage);
 }
 
 std::pair<Value, Value> Specializer::getIterationAndStage(OpBuilder &b,
@@ -419,17 +425,7 @@ LogicalResult Specializer::aggregateConsumers(int64_t registerBudget,
   Value stage = getIterationAndStage(b, loc, loop.getInductionVar(),
                                      loop.getLowerBound(), loop.getStep())
                     .second;
-  loop->walk([&](memref::LoadOp load) {
-    if (!llvm::is_contained(tiles, load.getMemRef()))
-      return;
-    OpBuilder at(load);
-    SmallVector<Value> indices{stage};
-    llvm::append_range(indices, load.getIndices());
-    auto staged =
-        memref::LoadOp::create(at, load.getLoc(), load.getMemRef(), indices);
-    load.getResult().replaceAllUsesWith(staged.getResult());
-    load->erase();
-  });
+  stageTileLoads(loop, tiles, stage);
 
   UniformityAnalysis uniformity(scratch);
   FailureOr<CoarseningStats> stats =

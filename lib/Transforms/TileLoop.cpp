@@ -1,0 +1,205 @@
+//===- TileLoop.cpp - The tile loop that wc-specialize splits -------------===//
+//
+// Finds the loop of a kernel that wc-specialize splits between producer and
+// consumer warps: a uniform loop directly in the kernel's body whose
+// iterations copy tiles from global into workgroup memory (barriers among
+// the copy allowed), wait at a barrier, compute from the tiles and wait
+// again. Fails with the reason for a kernel without such a loop, barriers
+// elsewhere, a copy with control flow, reading workgroup memory or a
+// loop-carried value, writing anything but workgroup attributions or
+// needing a value the producers cannot recompute, a compute part that
+// writes workgroup memory, and tile buffers used outside the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLoop.h"
+
+#include "WC/Analysis/SharedAccess.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+
+/// Whether `value` depends on a thread id (so the loop is not uniform).
+static bool dependsOnThread(Value value) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitUsesFromAbove = false;
+  if (Operation *def = value.getDefiningOp())
+    (void)getBackwardSlice(def, &slice, options);
+  return llvm::any_of(slice, [](Operation *op) {
+    return isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::GlobalIdOp,
+               gpu::SubgroupIdOp, memref::LoadOp>(op);
+  });
+}
+
+/// The workgroup attribution `value` is, if any.
+static BlockArgument getAttribution(gpu::GPUFuncOp func, Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || arg.getOwner() != &func.getBody().front() ||
+      arg.getArgNumber() < func.getFirstWorkgroupAttributionIndex() ||
+      arg.getArgNumber() >= func.getFirstPrivateAttributionIndex())
+    return {};
+  return arg;
+}
+
+/// Finds the tile loop of `func`, or fails with the reason and its op.
+FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
+                                      Operation *&at) {
+  Block &entry = func.getBody().front();
+  if (func.getBody().getBlocks().size() != 1) {
+    why = "its body has several blocks";
+    return failure();
+  }
+  SmallVector<gpu::BarrierOp> barriers;
+  func.walk([&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
+  if (barriers.size() < 2) {
+    why = "it has " + std::to_string(barriers.size()) + " barrier" +
+          (barriers.size() == 1 ? "" : "s") +
+          ", not a tile loop's copy, barrier, compute, barrier";
+    return failure();
+  }
+  auto loop = dyn_cast<scf::ForOp>(barriers[0]->getParentOp());
+  if (!loop || loop->getBlock() != &entry ||
+      llvm::any_of(barriers, [&](gpu::BarrierOp barrier) {
+        return barrier->getParentOp() != loop;
+      })) {
+    why = "its barriers are not all directly in one loop of the kernel's "
+          "body";
+    at = barriers[0];
+    return failure();
+  }
+  if (dependsOnThread(loop.getLowerBound()) ||
+      dependsOnThread(loop.getUpperBound()) ||
+      dependsOnThread(loop.getStep())) {
+    why = "the tile loop's bounds depend on the thread or on memory";
+    at = loop;
+    return failure();
+  }
+  Block *body = loop.getBody();
+  gpu::BarrierOp last = barriers.back(), split = barriers[barriers.size() - 2];
+  if (last->getNextNode() != body->getTerminator()) {
+    why = "the tile loop does not end with a barrier";
+    at = last;
+    return failure();
+  }
+  // The copy is everything before the last barrier but one (the barriers
+  // among it go), the compute part what lies between the last two.
+  TileLoop match;
+  match.loop = loop;
+  bool afterSplit = false;
+  for (Operation &op : body->without_terminator()) {
+    if (&op == split.getOperation()) {
+      afterSplit = true;
+      continue;
+    }
+    if (&op == last.getOperation())
+      break;
+    if (isa<gpu::BarrierOp>(op))
+      continue;
+    (afterSplit ? match.compute : match.copy).push_back(&op);
+  }
+
+  // The copy: global loads, stores of whole elements into workgroup
+  // attributions, pure arithmetic; nothing loop-carried.
+  DenseSet<Operation *> copyOps(match.copy.begin(), match.copy.end());
+  for (Operation *op : match.copy) {
+    for (Value operand : op->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == body && arg != loop.getInductionVar()) {
+        why = "the copy uses a value carried from the previous tile";
+        at = op;
+        return failure();
+      }
+    if (op->getNumRegions() != 0) {
+      why = "the copy has control flow ('" +
+            op->getName().getStringRef().str() + "')";
+      at = op;
+      return failure();
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (isWorkgroupMemRef(load.getMemRefType())) {
+        why = "the copy reads workgroup memory";
+        at = op;
+        return failure();
+      }
+      continue;
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      BlockArgument tile = getAttribution(func, store.getMemRef());
+      if (!tile) {
+        why = "the copy writes memory other than workgroup attributions";
+        at = op;
+        return failure();
+      }
+      if (!llvm::is_contained(match.tiles, tile))
+        match.tiles.push_back(tile);
+      continue;
+    }
+    if (!isMemoryEffectFree(op)) {
+      why = "the copy has a side effect ('" +
+            op->getName().getStringRef().str() + "')";
+      at = op;
+      return failure();
+    }
+  }
+  if (match.tiles.empty()) {
+    why = "its loop writes no workgroup buffer before the first barrier";
+    at = loop;
+    return failure();
+  }
+  // The compute part reads the tiles and writes no workgroup memory.
+  for (Operation *op : match.compute) {
+    WalkResult walk = op->walk([&](Operation *nested) {
+      if (auto store = dyn_cast<memref::StoreOp>(nested);
+          store && isWorkgroupMemRef(store.getMemRefType()))
+        return WalkResult::interrupt();
+      if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(nested) &&
+          isWorkgroupMemRef(nested->getOperand(1).getType()))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted()) {
+      why = "the compute part writes workgroup memory";
+      at = op;
+      return failure();
+    }
+  }
+  // The tiles are only loaded and stored, and only in the loop.
+  for (BlockArgument tile : match.tiles)
+    for (Operation *user : tile.getUsers())
+      if (!loop->isAncestor(user) ||
+          !isa<memref::LoadOp, memref::StoreOp>(user) ||
+          (isa<memref::StoreOp>(user) && !copyOps.contains(user))) {
+        why = "a tile buffer is used outside the copy and the compute part "
+              "of the loop";
+        at = user;
+        return failure();
+      }
+  // Values the copy takes from before the loop must be recomputable by the
+  // producers: pure.
+  for (Operation *op : match.copy)
+    for (Value operand : op->getOperands()) {
+      SetVector<Operation *> slice;
+      BackwardSliceOptions options;
+      options.inclusive = true;
+      options.omitUsesFromAbove = false;
+      options.filter = [&](Operation *def) { return !loop->isAncestor(def); };
+      if (Operation *def = operand.getDefiningOp())
+        (void)getBackwardSlice(def, &slice, options);
+      for (Operation *def : slice)
+        if (!isMemoryEffectFree(def) || def->getNumRegions() != 0) {
+          why = "the copy uses a value computed by '" +
+                def->getName().getStringRef().str() +
+                "', which the producer warps cannot recompute";
+          at = def;
+          return failure();
+        }
+    }
+  return match;
+}

@@ -1,0 +1,36 @@
+//===- TileLoop.h - The tile loop that wc-specialize splits -----*- C++ -*-===//
+//
+// The matching half of wc-specialize (lib/Transforms/WarpSpecialize.cpp
+// builds the roles): a kernel's loop over tiles, split at its barriers into
+// the copy part and the compute part.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_LIB_TRANSFORMS_TILELOOP_H
+#define WC_LIB_TRANSFORMS_TILELOOP_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <string>
+
+namespace mlir {
+namespace wc {
+/// A tile loop of a kernel, split at its last two barriers.
+struct TileLoop {
+  scf::ForOp loop;
+  /// The ops before the last barrier but one (the barriers among them
+  /// excluded), and those between the last two barriers.
+  SmallVector<Operation *> copy, compute;
+  /// The workgroup attributions the copy writes (the tile buffers).
+  SmallVector<BlockArgument> tiles;
+};
+
+/// Finds the tile loop of `func`, or fails with the reason in `why` and the
+/// offending op, if any, in `at`.
+FailureOr<TileLoop> matchTileLoop(gpu::GPUFuncOp func, std::string &why,
+                                  Operation *&at);
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_LIB_TRANSFORMS_TILELOOP_H

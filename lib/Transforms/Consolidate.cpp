@@ -446,12 +446,12 @@ struct ConsolidatePass : public wc::impl::ConsolidateBase<ConsolidatePass> {
 
 void ConsolidatePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(checkChipOption(module, "wc-consolidate", chip)))
-    return signalPassFailure();
   // Producer IR is normalised first (inline gpu.launch kernels outlined,
   // in-kernel workgroup buffers made attributions).
-  OpPassManager preparation = getPreparationPipeline();
-  if (mlir::failed(runPipeline(preparation, module)))
+  if (failed(prepareModule(module, "wc-consolidate", chip,
+                           [&](OpPassManager &pipeline, Operation *op) {
+                             return runPipeline(pipeline, op);
+                           })))
     return signalPassFailure();
 
   if (!ptxas.empty() && !llvm::sys::fs::can_execute(ptxas)) {

@@ -43,10 +43,14 @@ LogicalResult wc::checkChipOption(Operation *op, StringRef pass,
                          << ")";
 }
 
-OpPassManager wc::getPreparationPipeline() {
+LogicalResult wc::prepareModule(
+    ModuleOp module, StringRef pass, StringRef chip,
+    function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline) {
+  if (failed(checkChipOption(module, pass, chip)))
+    return failure();
   OpPassManager preparation(ModuleOp::getOperationName());
   preparation.addPass(createPrepareKernels());
-  return preparation;
+  return runPipeline(preparation, module);
 }
 
 void wc::eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index) {

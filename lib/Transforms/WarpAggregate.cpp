@@ -271,12 +271,12 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
 
 void WarpAggregatePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(checkChipOption(module, "wc-aggregate", chip)))
-    return signalPassFailure();
   // Producer IR is normalised first (inline gpu.launch kernels outlined,
   // in-kernel workgroup buffers made attributions).
-  OpPassManager preparation = getPreparationPipeline();
-  if (mlir::failed(runPipeline(preparation, module)))
+  if (failed(prepareModule(module, "wc-aggregate", chip,
+                           [&](OpPassManager &pipeline, Operation *op) {
+                             return runPipeline(pipeline, op);
+                           })))
     return signalPassFailure();
   ModuleTargets targets("wc-aggregate", chip);
   for (KernelSites &kernel : collectKernels(module))

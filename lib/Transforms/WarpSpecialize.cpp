@@ -493,12 +493,12 @@ struct WarpSpecializePass
 
 void WarpSpecializePass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(checkChipOption(module, "wc-specialize", chip)))
-    return signalPassFailure();
   // Producer IR is normalised first (inline gpu.launch kernels outlined,
   // in-kernel workgroup buffers made attributions).
-  OpPassManager preparation = getPreparationPipeline();
-  if (failed(runPipeline(preparation, module)))
+  if (failed(prepareModule(module, "wc-specialize", chip,
+                           [&](OpPassManager &pipeline, Operation *op) {
+                             return runPipeline(pipeline, op);
+                           })))
     return signalPassFailure();
   ModuleTargets targets("wc-specialize", chip);
   int64_t producerWarps = this->producerWarps, stages = this->stages;

@@ -46,10 +46,13 @@ void castLaunchSizesToIndex(gpu::LaunchFuncOp launch);
 /// ModuleTargets.)
 LogicalResult checkChipOption(Operation *op, StringRef pass, StringRef chip);
 
-/// The pipeline the stages run first on a module: `wc-prepare`, which
-/// outlines inline `gpu.launch` kernels and brings producer IR into the
-/// form the analyses read.
-OpPassManager getPreparationPipeline();
+/// What the stages that read kernels run first on `module`: the check of
+/// their `chip` option (checkChipOption), then `wc-prepare`, which outlines
+/// inline `gpu.launch` kernels and brings producer IR into the form the
+/// analyses read, run through `runPipeline` (the calling pass's).
+LogicalResult prepareModule(
+    ModuleOp module, StringRef pass, StringRef chip,
+    function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline);
 
 /// Warp aggregation of `func`, launched by `launches`: resized into one-warp
 /// blocks or coarsened into a warp job. Returns whether it changed.

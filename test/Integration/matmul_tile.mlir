@@ -11,6 +11,10 @@
 // RUN: wc-sim %s %specialized_lowered | FileCheck %s
 // RUN: wc-sim %s %specialized_aggregated | FileCheck %s
 // RUN: wc-sim %s %specialized_aggregated_lowered | FileCheck %s
+// RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
+// RUN: wc-sim %t.clean.mlir %specialized_aggregated_lowered | FileCheck %s
+// RUN: wc-opt %t.clean.mlir --wc-specialize=aggregate-consumers=1 2>&1 >/dev/null | FileCheck %s --check-prefix=CLEAN
+// CLEAN: wc-specialize: 1 consumer warp running the block's 256 threads as 8 virtual threads and 1 producer warp
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=4 stages=3})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{producer-warps=2 stages=3})' | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-sim %s %measured_lowered | FileCheck %s

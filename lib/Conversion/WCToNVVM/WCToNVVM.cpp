@@ -252,9 +252,8 @@ struct AggregatedAtomicAddLowering
     Value zero = createIdentity(rewriter, loc, CombiningKind::add, type);
 
     Value total, prefix;
-    APInt step;
     if (isa<IntegerType>(type) &&
-        matchPattern(adaptor.getValue(), m_ConstantInt(&step))) {
+        matchPattern(adaptor.getValue(), m_Constant())) {
       // Every lane adds the same constant c (a counter's increment): the
       // group adds c popc(peers), and a lane's prefix is c times the number
       // of peers below it.

@@ -107,6 +107,14 @@ void WarpSpecializeOp::print(OpAsmPrinter &p) {
   });
 }
 
+/// The index of the role of `specialize` whose region holds `op`.
+static int64_t getRoleIndex(WarpSpecializeOp specialize, Operation *op) {
+  Region *role = op->getParentRegion();
+  while (role->getParentOp() != specialize)
+    role = role->getParentOp()->getParentRegion();
+  return role->getRegionNumber();
+}
+
 LogicalResult WarpSpecializeOp::verify() {
   ArrayRef<int64_t> warps = getWarps();
   if (warps.empty())
@@ -207,12 +215,10 @@ LogicalResult WarpSpecializeOp::verify() {
     }
     // A warp job is one warp doing a block's work: its role is that warp.
     if (isa<WarpJobOp>(op)) {
-      Region *role = op->getParentRegion();
-      while (role->getParentOp() != getOperation())
-        role = role->getParentOp()->getParentRegion();
-      if (int64_t count = getWarps()[role->getRegionNumber()]; count != 1) {
+      int64_t role = getRoleIndex(*this, op);
+      if (int64_t count = getWarps()[role]; count != 1) {
         op->emitOpError("runs on one warp, but its role ")
-            << role->getRegionNumber() << " has " << count << " warps";
+            << role << " has " << count << " warps";
         return WalkResult::interrupt();
       }
     }
@@ -239,10 +245,7 @@ static LogicalResult verifyChannelOp(Operation *op, ChannelSignal signal,
     return op->emitOpError("stage ")
            << *stage << " of a channel of " << specialize.getStages(channel)
            << " stages";
-  Region *role = op->getParentRegion();
-  while (role->getParentOp() != specialize)
-    role = role->getParentOp()->getParentRegion();
-  int64_t index = role->getRegionNumber();
+  int64_t index = getRoleIndex(specialize, op);
   // full: the producer signals, the consumer waits; empty: the reverse.
   bool producerSide = (signal == ChannelSignal::full) != waits;
   int64_t expected = producerSide ? specialize.getProducer(channel)

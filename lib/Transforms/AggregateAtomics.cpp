@@ -68,23 +68,24 @@ static std::string whyNotAggregated(memref::AtomicRMWOp op,
 }
 
 void AggregateAtomicsPass::runOnOperation() {
-  SmallVector<memref::AtomicRMWOp> atomics;
+  // Each atomic of device code, with its kernel (a gpu.func or the body of
+  // a gpu.launch).
+  SmallVector<std::pair<memref::AtomicRMWOp, Operation *>> atomics;
   getOperation().walk([&](memref::AtomicRMWOp op) {
-    if (op->getParentOfType<gpu::GPUFuncOp>() ||
-        op->getParentOfType<gpu::LaunchOp>())
-      atomics.push_back(op);
+    Operation *kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!kernel)
+      kernel = op->getParentOfType<gpu::LaunchOp>();
+    if (kernel)
+      atomics.push_back({op, kernel});
   });
   llvm::MapVector<Operation *, unsigned> aggregated;
   IRRewriter rewriter(&getContext());
-  for (memref::AtomicRMWOp op : atomics) {
+  for (auto [op, kernel] : atomics) {
     std::string why = whyNotAggregated(op, reassociateFloats);
     if (!why.empty()) {
       emitRemark(op.getLoc(), "wc-aggregate-atomics: left unchanged: ") << why;
       continue;
     }
-    Operation *kernel = op->getParentOfType<gpu::GPUFuncOp>();
-    if (!kernel)
-      kernel = op->getParentOfType<gpu::LaunchOp>();
     ++aggregated[kernel];
     rewriter.setInsertionPoint(op);
     rewriter.replaceOpWithNewOp<AggregatedAtomicAddOp>(

@@ -79,6 +79,7 @@ for name, passes in [
     # The cost model deciding from the figures of %fake_ptxas.
     ("%measured_lowered", "wc-consolidate{ptxas=" + fake_ptxas + "}," + lower),
     ("%consolidated", "wc-consolidate"),
+    ("%forwarded", "wc-forward-stores"),
     ("%lowered", lower),
 ]:
     config.substitutions.append(

@@ -50,6 +50,7 @@ LogicalResult wc::prepareModule(
     return failure();
   OpPassManager preparation(ModuleOp::getOperationName());
   preparation.addPass(createPrepareKernels());
+  preparation.addPass(createForwardStores());
   return runPipeline(preparation, module);
 }
 

@@ -16,6 +16,7 @@
 // RUN: wc-sim %t.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.mlir %consolidated_lowered | FileCheck %s
 // RUN: wc-opt %t.mlir --wc-aggregate 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG
+// RUN: wc-opt %t.mlir --wc-prepare --wc-forward-stores | FileCheck %s --check-prefix=FWD
 // RUN: wc-opt %t.mlir --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %lowered | FileCheck %s
@@ -34,6 +35,18 @@
 // STRIPPED: memref.alloc() {{.*}} : memref<1x64xi32, #gpu.address_space<workgroup>>
 // STRIPPED: memref.alloc() {{.*}} : memref<1x8xi32, #gpu.address_space<workgroup>>
 // AGG: remark: wc-aggregate: coarsened: one warp per 64-thread block
+
+// The output's zero fill (thread 0, before the tree's barriers) reaches the
+// loop that adds the 8 partials to it, which now sums in registers and
+// stores once; the fill itself stays (the input may alias the output).
+// FWD-LABEL: gpu.func @rowsum_kernel
+// FWD: scf.if %[[FIRST:.*]] {
+// FWD-NEXT: memref.store %[[ZERO:.*]], %arg1[%{{.*}}] : memref<64xi32>
+// FWD: scf.if %[[FIRST]] {
+// FWD-NEXT: %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (i32) {
+// FWD-NOT: memref.load %arg1
+// FWD: }
+// FWD-NEXT: memref.store %[[SUM]], %arg1[%{{.*}}] : memref<64xi32>
 
 // The sums of the rows of a 64x256 i32 matrix as a GPU kernel from upstream
 // MLIR's transform dialect, tensor-level: one row per block (scf.forall on
@@ -167,13 +180,16 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: [1538,  1536,  1534,  1532,  1530,  1541,  1539,  1537,  1535,  1533,  1531,  1542,  1540,  1538,  1536,  1534,  1532,  1530,  1541,  1539,  1537,  1535,  1533,  1531,  1542,  1540,  1538,  1536,  1534,  1532,  1530,  1541,  1539,  1537,  1535,  1533,  1531,  1542,  1540,  1538,  1536,  1534,  1532,  1530,  1541,  1539,  1537,  1535,  1533,  1531,  1542,  1540,  1538,  1536,  1534,  1532,  1530,  1541,  1539,  1537,  1535,  1533,  1531,  1542]
 
 // The cost model decides the same before and after the clean-ups: the
-// 8-element partial buffer becomes a lane array (its reads shuffles); the
-// 64-element one stays, each thread reading 8 consecutive elements (of
-// lanes that differ per thread).
+// zero fills are forwarded to the loops that accumulate, which keep their
+// sums in registers (each level stores its partial once); the 8-element
+// partial buffer becomes a lane array (its reads shuffles); the 64-element
+// one stays, each thread reading 8 consecutive elements (of lanes that
+// differ per thread).
 // RUN: wc-opt %t.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // RUN: wc-opt %t.licm.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // DECIDE: remark: wc-prepare: workgroup attributions from 2 allocations, 0 globals and 0 views
+// DECIDE: remark: wc-forward-stores: 3 loads take a value the thread stored, 3 loop-carried elements kept in registers, 2 overwritten stores removed
 // DECIDE: remark: wc-consolidate: aggregate and remap (6 barriers, workgroup memory)
-// DECIDE: remark: wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 6 phases
+// DECIDE: remark: wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 5 phases, 3 barriers became warp syncs, 3 removed
 // DECIDE: remark: wc-remap: workgroup buffer 0 (memref<1x64xi32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 * 8 is neither
 // DECIDE: remark: wc-remap: workgroup buffer 1 (memref<1x8xi32, #gpu.address_space<workgroup>>) became '!wc.lane_array<32 x i32>'

@@ -54,6 +54,21 @@ LogicalResult prepareModule(
     ModuleOp module, StringRef pass, StringRef chip,
     function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline);
 
+/// What `forwardThreadStores` did to a kernel.
+struct ForwardingCounts {
+  unsigned forwarded = 0;  // loads that took the value the thread stored
+  unsigned promoted = 0;   // loop-carried elements kept in registers
+  unsigned deadStores = 0; // stores a later store of the thread overwrote
+  unsigned total() const { return forwarded + promoted + deadStores; }
+};
+
+/// Turns memory traffic a thread of `func` has with itself across block
+/// barriers into register traffic (`wc-forward-stores`): loop-carried
+/// elements become iteration arguments, loads take the value the thread's
+/// own earlier store wrote, overwritten stores go. Sound for kernels
+/// without data races; `func` must not hold warp jobs.
+ForwardingCounts forwardThreadStores(FunctionOpInterface func);
+
 /// Warp aggregation of `func`, launched by `launches`: resized into one-warp
 /// blocks or coarsened into a warp job. Returns whether it changed.
 bool aggregateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,

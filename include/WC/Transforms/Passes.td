@@ -53,6 +53,43 @@ def PrepareKernels : Pass<"wc-prepare", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def ForwardStores : Pass<"wc-forward-stores", "::mlir::ModuleOp"> {
+  let summary = "Forward a thread's own stores to its loads across block barriers";
+  let description = [{
+    Memory traffic that a thread of a kernel has with itself becomes
+    register traffic, where a block barrier stops LLVM from seeing it. The
+    kernels producers emit keep values in memory across barriers: a
+    linalg reduction fills its output with the identity, and after the
+    barriers of its tree one thread adds the partial sums to it; each
+    thread accumulates its share into a workgroup element it zeroed
+    before. For every `gpu.func` (warp jobs excluded):
+
+    - a `scf.for` of at least one iteration, with no barrier and no other
+      access to memory that may alias, that loads and then stores one
+      loop-invariant element at the top level of its body carries the
+      element as an iteration argument (one load before the loop, one
+      store after);
+    - a load takes the value of an earlier store of the same element by
+      the same thread when the store runs whenever the load does (its
+      `scf.if` conditions are among the load's), the value dominates the
+      load, and nothing textually between them may write memory that may
+      alias, barriers included;
+    - a store that a later store of the same element by the same thread
+      overwrites, with no access to memory that may alias between, goes.
+
+    Sound for kernels without data races: a barrier orders the block's
+    accesses, so another thread's write of the element between the two
+    must be textually between them (anything else races with one of the
+    two accesses). Memrefs in different address spaces, and a kernel's
+    own allocation (attribution, `memref.alloc`/`alloca`) and any other
+    buffer, do not alias; two kernel arguments may. A remark per kernel
+    counts what changed. `wc-aggregate`, `wc-consolidate` and
+    `wc-specialize` run it after `wc-prepare`.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
   let summary = "Make one warp do the job of a whole thread block";
   let description = [{

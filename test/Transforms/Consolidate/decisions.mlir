@@ -361,7 +361,8 @@ module attributes {gpu.container_module} {
 // A loop that accumulates into one fixed element of global memory (what
 // linalg-to-loops gives for a matmul tile's output: load C[i, j], add,
 // store C[i, j]) reads one address, not a stream: the tile kernel is
-// consolidated.
+// consolidated. (The loop also reads A, which may alias C, so that
+// wc-forward-stores cannot keep the element in a register.)
 // CHECK-LABEL: gpu.module @fixed_accumulator
 // CHECK: wc.warp_job block [64, 1, 1]
 module attributes {gpu.container_module} {
@@ -383,7 +384,9 @@ module attributes {gpu.container_module} {
       %v = memref.load %tile[%t] : memref<64xi32, #gpu.address_space<workgroup>>
       scf.for %k = %c0 to %c16 step %c1 {
         %old = memref.load %c[%t] : memref<64xi32>
-        %new = arith.addi %old, %v : i32
+        %y = memref.load %a[%t] : memref<64xi32>
+        %sum = arith.addi %old, %v : i32
+        %new = arith.addi %sum, %y : i32
         memref.store %new, %c[%t] : memref<64xi32>
       }
       gpu.return

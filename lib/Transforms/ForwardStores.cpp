@@ -1,0 +1,515 @@
+//===- ForwardStores.cpp - A thread's own stores forwarded across barriers ===//
+//
+// The `wc-forward-stores` pass: memory traffic that a thread has with
+// itself through an address no other thread touches in between becomes
+// register traffic. LLVM does this within straight-line code, but it stops
+// at every block barrier (an intrinsic that may touch any memory), and the
+// kernels producers emit keep values in memory across barriers: a linalg
+// reduction fills its output with the identity, then, after the barriers
+// of the tree, one thread adds the partial sums to it in a loop, and each
+// thread accumulates its share into a workgroup element it zeroed earlier.
+//
+// Three rewrites, each sound for a data-race-free kernel (a block barrier
+// orders the block's accesses, so a write by another thread to the same
+// address between two phases must be textually between them, and a write
+// of the same address in the same phase would be a race):
+//
+//  - promotion: a `scf.for` of one or more iterations, with no barrier and
+//    no other access to memory that may alias, whose body loads and then
+//    stores one loop-invariant address at its top level, carries the value
+//    as an iteration argument (one load before the loop, one store after);
+//  - forwarding: a load of the address a dominating store of the same
+//    thread wrote (the store runs whenever the load does: its enclosing
+//    `scf.if` conditions are among the load's), with no write to memory
+//    that may alias textually between them, takes the stored value;
+//  - dead stores: a store that a later store of the same address by the
+//    same thread overwrites, with no access to memory that may alias
+//    textually between, is erased.
+//
+// Two memrefs may alias unless they live in different address spaces
+// (workgroup, private, global) or one of them is an allocation of the
+// kernel (an attribution, `memref.alloc`/`alloca`) and the other is not
+// that allocation; two kernel arguments may always alias.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Transforms/Consolidation.h"
+#include "WC/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_FORWARDSTORES
+#include "WC/Transforms/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+
+//===----------------------------------------------------------------------===//
+// Addresses and aliasing
+//===----------------------------------------------------------------------===//
+
+/// The memory a memref lives in, as far as aliasing goes.
+enum class MemorySpace { Global, Workgroup, Private };
+
+static MemorySpace memorySpaceOf(Value memref) {
+  auto type = cast<BaseMemRefType>(memref.getType());
+  if (auto space =
+          dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())) {
+    if (space.getValue() == gpu::AddressSpace::Workgroup)
+      return MemorySpace::Workgroup;
+    if (space.getValue() == gpu::AddressSpace::Private)
+      return MemorySpace::Private;
+  }
+  if (auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace())) {
+    // NVVM numbering, as the lowering of gpu address spaces produces.
+    if (space.getInt() == 3)
+      return MemorySpace::Workgroup;
+    if (space.getInt() == 5)
+      return MemorySpace::Private;
+  }
+  return MemorySpace::Global;
+}
+
+/// The buffer `memref` is a view of (through view-like ops), or `memref`.
+static Value bufferOf(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
+/// Whether `buffer` is memory the kernel allocates itself: an attribution
+/// of a gpu.func, or a `memref.alloc`/`alloca`.
+static bool isKernelAllocation(Value buffer) {
+  if (auto arg = dyn_cast<BlockArgument>(buffer)) {
+    auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+    return func && arg.getOwner()->isEntryBlock() &&
+           arg.getArgNumber() >= func.getNumArguments();
+  }
+  return isa_and_present<memref::AllocOp, memref::AllocaOp>(
+      buffer.getDefiningOp());
+}
+
+/// Whether an access through `a` may touch memory an access through `b`
+/// touches.
+static bool mayAlias(Value a, Value b) {
+  if (memorySpaceOf(a) != memorySpaceOf(b))
+    return false;
+  Value bufferA = bufferOf(a), bufferB = bufferOf(b);
+  if (bufferA == bufferB)
+    return true;
+  return !isKernelAllocation(bufferA) && !isKernelAllocation(bufferB);
+}
+
+/// Whether two index values are equal whenever a thread evaluates both at
+/// the same point: the same value, equal constants, or the same pure op of
+/// equal operands.
+static bool sameIndex(Value a, Value b, unsigned depth = 0) {
+  if (a == b)
+    return true;
+  APInt ca, cb;
+  if (matchPattern(a, m_ConstantInt(&ca)) &&
+      matchPattern(b, m_ConstantInt(&cb)))
+    return ca.getBitWidth() == cb.getBitWidth() && ca == cb;
+  Operation *da = a.getDefiningOp(), *db = b.getDefiningOp();
+  if (!da || !db || depth > 8 || !isPure(da) || da->getNumRegions() != 0 ||
+      cast<OpResult>(a).getResultNumber() !=
+          cast<OpResult>(b).getResultNumber())
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      da, db,
+      [&](Value x, Value y) { return success(sameIndex(x, y, depth + 1)); },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// Whether two accesses (`memref.load`/`memref.store`) touch the same
+/// element of the same memref.
+template <typename AccessA, typename AccessB>
+static bool sameAddress(AccessA a, AccessB b) {
+  if (a.getMemRef() != b.getMemRef())
+    return false;
+  return llvm::all_of_zip(a.getIndices(), b.getIndices(),
+                          [](Value x, Value y) { return sameIndex(x, y); });
+}
+
+/// Whether `op` only synchronises threads: its memory effects order the
+/// accesses of others, which the data-race-free argument of this file
+/// already accounts for.
+static bool isBarrier(Operation *op) { return isa<gpu::BarrierOp>(op); }
+
+/// Whether `op` or an op nested in it, other than those in `except`, may
+/// write (with `reads`, also read) memory that an access through `memref`
+/// may touch. Ops with unknown effects may.
+static bool mayAccess(Operation *op, Value memref, bool reads,
+                      ArrayRef<Operation *> except = {}) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    if (llvm::is_contained(except, nested) || isBarrier(nested))
+      return WalkResult::advance();
+    auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!iface) {
+      if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return WalkResult::advance();
+      return WalkResult::interrupt();
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      bool relevant = isa<MemoryEffects::Write>(effect.getEffect()) ||
+                      (reads && isa<MemoryEffects::Read>(effect.getEffect()));
+      if (!relevant)
+        continue;
+      Value value = effect.getValue();
+      if (!value || !isa<BaseMemRefType>(value.getType()) ||
+          mayAlias(value, memref))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+//===----------------------------------------------------------------------===//
+// Promotion of loop-carried accesses
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` is the same in every iteration of `loop`: defined
+/// outside it, or computed inside by pure ops from such values.
+static bool isLoopInvariant(Value value, scf::ForOp loop, unsigned depth = 0) {
+  if (loop.isDefinedOutsideOfLoop(value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8 || !isPure(def) || def->getNumRegions() != 0)
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isLoopInvariant(operand, loop, depth + 1);
+  });
+}
+
+/// `value` (loop-invariant) available before `loop`: itself, or a copy of
+/// its computation inserted at the rewriter's point.
+static Value hoistInvariant(Value value, scf::ForOp loop,
+                            RewriterBase &rewriter) {
+  if (loop.isDefinedOutsideOfLoop(value))
+    return value;
+  Operation *def = value.getDefiningOp();
+  IRMapping mapping;
+  for (Value operand : def->getOperands())
+    mapping.map(operand, hoistInvariant(operand, loop, rewriter));
+  Operation *copy = rewriter.clone(*def, mapping);
+  return copy->getResult(cast<OpResult>(value).getResultNumber());
+}
+
+/// Carries the element `load` reads and `store` writes at the top level of
+/// the body of `loop` as an iteration argument, when that is sound (see the
+/// file comment). Returns whether it did.
+static bool promoteLoopAccess(scf::ForOp &loop, memref::LoadOp load,
+                              memref::StoreOp store) {
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  if (!trips || trips->isZero())
+    return false;
+  Block *body = loop.getBody();
+  if (load->getBlock() != body || store->getBlock() != body ||
+      !load->isBeforeInBlock(store) || !sameAddress(load, store))
+    return false;
+  auto invariant = [&](Value v) { return isLoopInvariant(v, loop); };
+  if (!loop.isDefinedOutsideOfLoop(load.getMemRef()) ||
+      !llvm::all_of(load.getIndices(), invariant))
+    return false;
+  bool hasBarrier = false;
+  loop.getBody()->walk([&](Operation *op) { hasBarrier |= isBarrier(op); });
+  if (hasBarrier)
+    return false;
+  for (Operation &op : body->without_terminator())
+    if (mayAccess(&op, load.getMemRef(), /*reads=*/true,
+                  {load.getOperation(), store.getOperation()}))
+      return false;
+
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  Value memref = load.getMemRef();
+  SmallVector<Value> indices;
+  for (Value index : load.getIndices())
+    indices.push_back(hoistInvariant(index, loop, rewriter));
+  Value initial =
+      memref::LoadOp::create(rewriter, load.getLoc(), memref, indices);
+  Value stored = store.getValueToStore();
+  FailureOr<LoopLikeOpInterface> grown =
+      cast<LoopLikeOpInterface>(loop.getOperation())
+          .replaceWithAdditionalYields(
+              rewriter, initial, /*replaceInitOperandUsesInLoop=*/false,
+              [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+                return SmallVector<Value>{stored};
+              });
+  if (failed(grown))
+    return false;
+  loop = cast<scf::ForOp>(grown->getOperation());
+  rewriter.replaceAllUsesWith(load.getResult(),
+                              loop.getRegionIterArgs().back());
+  rewriter.eraseOp(load);
+  rewriter.eraseOp(store);
+  rewriter.setInsertionPointAfter(loop);
+  memref::StoreOp::create(rewriter, loop.getLoc(), loop.getResults().back(),
+                          memref, indices);
+  return true;
+}
+
+/// Promotes every access `promoteLoopAccess` can in `func`, inner loops
+/// first. Returns how many.
+static unsigned promoteLoopAccesses(FunctionOpInterface func) {
+  SmallVector<scf::ForOp> loops;
+  func->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  unsigned count = 0;
+  for (scf::ForOp loop : loops) {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      SmallVector<memref::LoadOp> loads(
+          loop.getBody()->getOps<memref::LoadOp>());
+      SmallVector<memref::StoreOp> stores(
+          loop.getBody()->getOps<memref::StoreOp>());
+      for (memref::LoadOp load : loads) {
+        for (memref::StoreOp store : stores) {
+          if (promoteLoopAccess(loop, load, store)) {
+            ++count;
+            changed = true;
+            break;
+          }
+        }
+        if (changed)
+          break;
+      }
+    }
+  }
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
+// Forwarding and dead stores
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Two accesses of one thread, the earlier first, with their ancestors in
+/// their closest common block (the accesses themselves where that is
+/// their own block).
+struct AccessPair {
+  Operation *earlier; // the earlier access
+  Operation *later;   // the later access
+  Operation *earlierAncestor = nullptr;
+  Operation *laterAncestor = nullptr;
+};
+} // namespace
+
+/// The ancestors of `pair.earlier` and `pair.later` in their closest common
+/// block; fails when there is none with the earlier one first.
+static LogicalResult findAncestors(AccessPair &pair) {
+  for (Operation *a = pair.earlier; a; a = a->getParentOp()) {
+    Block *block = a->getBlock();
+    if (!block)
+      return failure();
+    if (Operation *b = block->findAncestorOpInBlock(*pair.later)) {
+      if (a == b || !a->isBeforeInBlock(b))
+        return failure();
+      pair.earlierAncestor = a;
+      pair.laterAncestor = b;
+      return success();
+    }
+    if (isa<FunctionOpInterface>(a->getParentOp()))
+      return failure();
+  }
+  return failure();
+}
+
+/// The conditions under which `op` runs relative to `ancestor` (an ancestor
+/// of `op` or `op` itself): the `scf.if` conditions whose then-region holds
+/// it. With `onlyIfs`, fails when another region op lies between them.
+static FailureOr<SmallVector<Value>>
+conditionsOf(Operation *op, Operation *ancestor, bool onlyIfs) {
+  SmallVector<Value> conditions;
+  for (Operation *cur = op; cur != ancestor;) {
+    Operation *parent = cur->getParentOp();
+    if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+      if (cur->getParentRegion() == &ifOp.getThenRegion())
+        conditions.push_back(ifOp.getCondition());
+      else if (onlyIfs)
+        return failure();
+    } else if (onlyIfs) {
+      return failure();
+    }
+    cur = parent;
+  }
+  return conditions;
+}
+
+/// Whether an op textually between the two accesses of `pair` (after the
+/// earlier one in its nest, between the ancestors, before the later one in
+/// its nest, and anywhere in a loop around the later one) may write (with
+/// `reads`, also read) memory an access through `memref` may touch.
+static bool accessedBetween(const AccessPair &pair, Value memref, bool reads) {
+  for (Operation *cur = pair.earlier; cur != pair.earlierAncestor;
+       cur = cur->getParentOp())
+    for (Operation *next = cur->getNextNode(); next; next = next->getNextNode())
+      if (mayAccess(next, memref, reads))
+        return true;
+  for (Operation *op = pair.earlierAncestor->getNextNode();
+       op != pair.laterAncestor; op = op->getNextNode())
+    if (mayAccess(op, memref, reads))
+      return true;
+  for (Operation *cur = pair.later; cur != pair.laterAncestor;) {
+    for (Operation *prev = cur->getPrevNode(); prev; prev = prev->getPrevNode())
+      if (mayAccess(prev, memref, reads))
+        return true;
+    Operation *parent = cur->getParentOp();
+    if (isa<LoopLikeOpInterface>(parent) &&
+        mayAccess(parent, memref, reads, {pair.later}))
+      return true;
+    cur = parent;
+  }
+  return false;
+}
+
+/// Whether every value of `subset` is in `set`.
+static bool isSubset(ArrayRef<Value> subset, ArrayRef<Value> set) {
+  return llvm::all_of(subset,
+                      [&](Value v) { return llvm::is_contained(set, v); });
+}
+
+namespace {
+/// Which of two accesses of one thread must run whenever the other does.
+enum class RunsWith {
+  /// The earlier one runs whenever the later one does (a store a load can
+  /// take its value from); the later one may sit in loops.
+  Later,
+  /// The later one runs whenever the earlier one does (a store that
+  /// overwrites another).
+  Earlier
+};
+} // namespace
+
+/// The ancestors of `earlier` and `later` in their closest common block,
+/// when `earlier` comes first there and the conditions of the two (their
+/// enclosing `scf.if` then-regions below that block) say `runsWith`.
+static FailureOr<AccessPair>
+pairInOneThread(Operation *earlier, Operation *later, RunsWith runsWith) {
+  AccessPair pair{earlier, later};
+  if (failed(findAncestors(pair)))
+    return failure();
+  FailureOr<SmallVector<Value>> earlierConditions =
+      conditionsOf(earlier, pair.earlierAncestor, /*onlyIfs=*/true);
+  FailureOr<SmallVector<Value>> laterConditions = conditionsOf(
+      later, pair.laterAncestor, /*onlyIfs=*/runsWith == RunsWith::Earlier);
+  if (failed(earlierConditions) || failed(laterConditions))
+    return failure();
+  bool implied = runsWith == RunsWith::Later
+                     ? isSubset(*earlierConditions, *laterConditions)
+                     : isSubset(*laterConditions, *earlierConditions);
+  if (!implied)
+    return failure();
+  return pair;
+}
+
+/// The value of the store of the same thread that `load` reads, when
+/// forwarding it is sound (see the file comment), or null.
+static Value forwardedValue(memref::LoadOp load,
+                            ArrayRef<memref::StoreOp> stores,
+                            DominanceInfo &dominance) {
+  for (memref::StoreOp store : stores) {
+    if (!sameAddress(load, store))
+      continue;
+    FailureOr<AccessPair> pair = pairInOneThread(store, load, RunsWith::Later);
+    // A constant costs no register; a thread's own value kept across a
+    // barrier would (warp aggregation keeps one per virtual thread), where
+    // memory held it for free.
+    Value value = store.getValueToStore();
+    if (failed(pair) || !matchPattern(value, m_Constant()) ||
+        !dominance.properlyDominates(value, load) ||
+        accessedBetween(*pair, load.getMemRef(), /*reads=*/false))
+      continue;
+    return value;
+  }
+  return nullptr;
+}
+
+/// Whether `store` is dead: a later store of the same thread in `stores`
+/// overwrites it with nothing that may access the element between.
+static bool isOverwritten(memref::StoreOp store,
+                          ArrayRef<memref::StoreOp> stores) {
+  return llvm::any_of(stores, [&](memref::StoreOp later) {
+    if (later == store || !sameAddress(store, later))
+      return false;
+    FailureOr<AccessPair> pair =
+        pairInOneThread(store, later, RunsWith::Earlier);
+    return succeeded(pair) &&
+           !accessedBetween(*pair, store.getMemRef(), /*reads=*/true);
+  });
+}
+
+ForwardingCounts wc::forwardThreadStores(FunctionOpInterface func) {
+  ForwardingCounts counts;
+  counts.promoted = promoteLoopAccesses(func);
+
+  SmallVector<memref::StoreOp> stores;
+  SmallVector<memref::LoadOp> loads;
+  func->walk([&](Operation *op) {
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      stores.push_back(store);
+    else if (auto load = dyn_cast<memref::LoadOp>(op))
+      loads.push_back(load);
+  });
+  DominanceInfo dominance(func);
+  for (memref::LoadOp load : loads) {
+    if (Value value = forwardedValue(load, stores, dominance)) {
+      load.getResult().replaceAllUsesWith(value);
+      load->erase();
+      ++counts.forwarded;
+    }
+  }
+  for (unsigned i = 0; i < stores.size();) {
+    if (!isOverwritten(stores[i], stores)) {
+      ++i;
+      continue;
+    }
+    stores[i]->erase();
+    stores.erase(stores.begin() + i);
+    ++counts.deadStores;
+  }
+  return counts;
+}
+
+namespace {
+struct ForwardStoresPass
+    : public wc::impl::ForwardStoresBase<ForwardStoresPass> {
+  void runOnOperation() override {
+    getOperation()->walk([](gpu::GPUFuncOp func) {
+      // A warp job's lanes run several threads each: "the same thread" is
+      // not one program point there.
+      if (func->walk([](Operation *op) {
+                return isa_and_present<WCDialect>(op->getDialect())
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted())
+        return;
+      ForwardingCounts counts = forwardThreadStores(func);
+      if (counts.total() == 0)
+        return;
+      emitRemark(func.getLoc())
+          << "wc-forward-stores: " << counts.forwarded
+          << " loads take a value the thread stored, " << counts.promoted
+          << " loop-carried elements kept in registers, " << counts.deadStores
+          << " overwritten stores removed";
+    });
+  }
+};
+} // namespace

@@ -26,10 +26,13 @@
 //    same thread overwrites, with no access to memory that may alias
 //    textually between, is erased.
 //
-// Two memrefs may alias unless they live in different address spaces
-// (workgroup, private, global) or one of them is an allocation of the
-// kernel (an attribution, `memref.alloc`/`alloca`) and the other is not
-// that allocation; two kernel arguments may always alias.
+// Two memrefs may alias unless they live in different named address
+// spaces (workgroup, private, global; a memref without one is generic and
+// may alias any), or both lead through views to known buffers that are
+// different objects: a kernel's own allocation (an attribution,
+// `memref.alloc`/`alloca`) and any other buffer, or two different globals.
+// Two kernel arguments may be one buffer, and a memref that comes from a
+// select, a region result or a loop-carried value may be any buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,26 +64,35 @@ using namespace mlir::wc;
 // Addresses and aliasing
 //===----------------------------------------------------------------------===//
 
-/// The memory a memref lives in, as far as aliasing goes.
-enum class MemorySpace { Global, Workgroup, Private };
+/// The memory a memref lives in, as far as aliasing goes: a memref without
+/// an address space is generic and may point into any of the others (a
+/// `memref.memory_space_cast` of workgroup memory, say).
+enum class MemorySpace { Generic, Global, Workgroup, Private };
 
 static MemorySpace memorySpaceOf(Value memref) {
-  auto type = cast<BaseMemRefType>(memref.getType());
-  if (auto space =
-          dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())) {
-    if (space.getValue() == gpu::AddressSpace::Workgroup)
+  Attribute space = cast<BaseMemRefType>(memref.getType()).getMemorySpace();
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space)) {
+    switch (gpuSpace.getValue()) {
+    case gpu::AddressSpace::Global:
+      return MemorySpace::Global;
+    case gpu::AddressSpace::Workgroup:
       return MemorySpace::Workgroup;
-    if (space.getValue() == gpu::AddressSpace::Private)
+    case gpu::AddressSpace::Private:
       return MemorySpace::Private;
+    }
   }
-  if (auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace())) {
+  if (auto number = dyn_cast_or_null<IntegerAttr>(space)) {
     // NVVM numbering, as the lowering of gpu address spaces produces.
-    if (space.getInt() == 3)
+    switch (number.getInt()) {
+    case 1:
+      return MemorySpace::Global;
+    case 3:
       return MemorySpace::Workgroup;
-    if (space.getInt() == 5)
+    case 5:
       return MemorySpace::Private;
+    }
   }
-  return MemorySpace::Global;
+  return MemorySpace::Generic;
 }
 
 /// The buffer `memref` is a view of (through view-like ops), or `memref`.
@@ -102,13 +114,38 @@ static bool isKernelAllocation(Value buffer) {
       buffer.getDefiningOp());
 }
 
+/// Whether `buffer` is an argument of the function that holds it.
+static bool isFunctionArgument(Value buffer) {
+  auto arg = dyn_cast<BlockArgument>(buffer);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  return func && arg.getArgNumber() < func.getNumArguments();
+}
+
 /// Whether an access through `a` may touch memory an access through `b`
-/// touches.
+/// touches: unless their address spaces are distinct named ones, or both
+/// lead (through views) to known buffers that are different objects (one
+/// of them the kernel's own allocation, or two different globals). A
+/// memref that comes from anything else (a select, a region result, a
+/// loop-carried value, a call) may be any buffer.
 static bool mayAlias(Value a, Value b) {
-  if (memorySpaceOf(a) != memorySpaceOf(b))
+  MemorySpace spaceA = memorySpaceOf(a), spaceB = memorySpaceOf(b);
+  if (spaceA != spaceB && spaceA != MemorySpace::Generic &&
+      spaceB != MemorySpace::Generic)
     return false;
   Value bufferA = bufferOf(a), bufferB = bufferOf(b);
   if (bufferA == bufferB)
+    return true;
+  auto globalA = bufferA.getDefiningOp<memref::GetGlobalOp>();
+  auto globalB = bufferB.getDefiningOp<memref::GetGlobalOp>();
+  if (globalA && globalB)
+    return globalA.getName() == globalB.getName();
+  auto known = [](Value buffer) {
+    return isKernelAllocation(buffer) || isFunctionArgument(buffer) ||
+           buffer.getDefiningOp<memref::GetGlobalOp>();
+  };
+  if (!known(bufferA) || !known(bufferB))
     return true;
   return !isKernelAllocation(bufferA) && !isKernelAllocation(bufferB);
 }
@@ -354,7 +391,8 @@ conditionsOf(Operation *op, Operation *ancestor, bool onlyIfs) {
 
 /// Whether an op textually between the two accesses of `pair` (after the
 /// earlier one in its nest, between the ancestors, before the later one in
-/// its nest, and anywhere in a loop around the later one) may write (with
+/// its nest, and anywhere in a region op other than `scf.if` around the
+/// later one) may write (with
 /// `reads`, also read) memory an access through `memref` may touch.
 static bool accessedBetween(const AccessPair &pair, Value memref, bool reads) {
   for (Operation *cur = pair.earlier; cur != pair.earlierAncestor;
@@ -370,8 +408,11 @@ static bool accessedBetween(const AccessPair &pair, Value memref, bool reads) {
     for (Operation *prev = cur->getPrevNode(); prev; prev = prev->getPrevNode())
       if (mayAccess(prev, memref, reads))
         return true;
+    // Within an `scf.if` only the ops before `cur` run before it; any other
+    // region op (a loop, a region of several blocks) may run all of its
+    // ops before `cur`, in an earlier iteration or an earlier block.
     Operation *parent = cur->getParentOp();
-    if (isa<LoopLikeOpInterface>(parent) &&
+    if (!isa<scf::IfOp>(parent) &&
         mayAccess(parent, memref, reads, {pair.later}))
       return true;
     cur = parent;

@@ -20,7 +20,9 @@
 // reductions take (the output and a workgroup partial filled with zeros,
 // then accumulated in loops, across barriers), and a kernel whose two
 // arguments are the same buffer at run time, where a write through one of
-// them between a store and a load through the other must be seen.
+// them between a store and a load through the other must be seen; then two
+// kernels whose buffers are reached another way (loop-carried, and a
+// generic view of workgroup memory), where nothing may be forwarded.
 // REMARK: remark: wc-forward-stores: 2 loads take a value the thread stored, 2 loop-carried elements kept in registers, 1 overwritten stores removed
 // REMARK-NOT: wc-forward-stores
 module attributes {gpu.container_module} {
@@ -89,6 +91,60 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
+
+    // Double buffering through the loop's iteration arguments: the buffer a
+    // load reads after the loop is whichever the loop last wrote, so the
+    // zero stored before the loop must not reach it.
+    gpu.func @pingpong(%out: memref<4xi32>)
+        workgroup(%a: memref<4xi32, #gpu.address_space<workgroup>>,
+                  %b: memref<4xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 4, 1, 1>} {
+      %zero = arith.constant 0 : i32
+      %one = arith.constant 1 : i32
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c4 = arith.constant 4 : index
+      %t = gpu.thread_id x
+      memref.store %zero, %a[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+      memref.store %zero, %b[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %r:2 = scf.for %i = %c0 to %c2 step %c1 iter_args(%src = %a, %dst = %b)
+          -> (memref<4xi32, #gpu.address_space<workgroup>>,
+              memref<4xi32, #gpu.address_space<workgroup>>) {
+        %n = arith.addi %t, %c1 : index
+        %m = arith.remui %n, %c4 : index
+        %v = memref.load %src[%m] : memref<4xi32, #gpu.address_space<workgroup>>
+        %w = arith.addi %v, %one : i32
+        memref.store %w, %dst[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        scf.yield %dst, %src : memref<4xi32, #gpu.address_space<workgroup>>,
+                               memref<4xi32, #gpu.address_space<workgroup>>
+      }
+      %x = memref.load %a[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+      memref.store %x, %out[%t] : memref<4xi32>
+      gpu.return
+    }
+
+    // The workgroup buffer written again through a generic view of it
+    // (`memref.memory_space_cast`): the second store is the one the load
+    // sees.
+    gpu.func @generic_view(%out: memref<4xi32>)
+        workgroup(%wg: memref<4xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 4, 1, 1>} {
+      %one = arith.constant 1 : i32
+      %two = arith.constant 2 : i32
+      %t = gpu.thread_id x
+      %g = memref.memory_space_cast %wg
+          : memref<4xi32, #gpu.address_space<workgroup>> to memref<4xi32>
+      memref.store %one, %wg[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      memref.store %two, %g[%t] : memref<4xi32>
+      gpu.barrier
+      %v = memref.load %wg[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%t] : memref<4xi32>
+      gpu.return
+    }
   }
 
   func.func private @printMemrefI32(memref<*xi32>)
@@ -133,6 +189,19 @@ module attributes {gpu.container_module} {
     %w = memref.subview %h[0] [1] [1] : memref<8xi32> to memref<1xi32, strided<[1]>>
     %wc = memref.cast %w : memref<1xi32, strided<[1]>> to memref<*xi32>
     call @printMemrefI32(%wc) : (memref<*xi32>) -> ()
+
+    %c4 = arith.constant 4 : index
+    %d4 = gpu.alloc () : memref<4xi32>
+    %h4 = memref.alloc() : memref<4xi32>
+    %u4 = memref.cast %h4 : memref<4xi32> to memref<*xi32>
+    gpu.launch_func @kernels::@pingpong blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1)
+        args(%d4 : memref<4xi32>)
+    gpu.memcpy %h4, %d4 : memref<4xi32>, memref<4xi32>
+    call @printMemrefI32(%u4) : (memref<*xi32>) -> ()
+    gpu.launch_func @kernels::@generic_view blocks in (%c1, %c1, %c1) threads in (%c4, %c1, %c1)
+        args(%d4 : memref<4xi32>)
+    gpu.memcpy %h4, %d4 : memref<4xi32>, memref<4xi32>
+    call @printMemrefI32(%u4) : (memref<*xi32>) -> ()
     return
   }
 }
@@ -141,3 +210,7 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: [1274,  1278,  1282,  1286,  1279,  1283,  1276,  1280]
 // CHECK: sizes = [1]
 // CHECK-NEXT: [101]
+// CHECK: sizes = [4]
+// CHECK-NEXT: [2,  2,  2,  2]
+// CHECK: sizes = [4]
+// CHECK-NEXT: [2,  2,  2,  2]

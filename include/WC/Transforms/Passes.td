@@ -80,9 +80,12 @@ def ForwardStores : Pass<"wc-forward-stores", "::mlir::ModuleOp"> {
     Sound for kernels without data races: a barrier orders the block's
     accesses, so another thread's write of the element between the two
     must be textually between them (anything else races with one of the
-    two accesses). Memrefs in different address spaces, and a kernel's
-    own allocation (attribution, `memref.alloc`/`alloca`) and any other
-    buffer, do not alias; two kernel arguments may. A remark per kernel
+    two accesses). Memrefs in different named address spaces do not
+    alias (a memref without one is generic and may alias any), nor do a
+    kernel's own allocation (attribution, `memref.alloc`/`alloca`) and
+    another known buffer (argument, allocation, global); two kernel
+    arguments may, and so may a memref from a select, a region result or
+    a loop-carried value and any buffer. A remark per kernel
     counts what changed. `wc-aggregate`, `wc-consolidate` and
     `wc-specialize` run it after `wc-prepare`.
   }];

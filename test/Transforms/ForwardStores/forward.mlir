@@ -230,3 +230,49 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Buffers reached through a select, or a write inside a region of several
+// blocks before the load: the written buffer may be the loaded one, and
+// the region's earlier block runs before it. Nothing changes.
+// CHECK-LABEL: gpu.func @unknown_buffer
+// CHECK: %[[V:.*]] = memref.load %arg2
+// CHECK: memref.store %[[V]]
+// CHECK-LABEL: gpu.func @several_blocks
+// CHECK: ^bb1:
+// CHECK-NEXT: %[[W:.*]] = memref.load %arg1
+// CHECK-NEXT: memref.store %[[W]]
+gpu.module @m {
+  gpu.func @unknown_buffer(%out: memref<4xi32>, %pick: i1)
+      workgroup(%a: memref<4xi32, #gpu.address_space<workgroup>>,
+                %b: memref<4xi32, #gpu.address_space<workgroup>>) kernel {
+    %one = arith.constant 1 : i32
+    %two = arith.constant 2 : i32
+    %t = gpu.thread_id x
+    %s = arith.select %pick, %a, %b : memref<4xi32, #gpu.address_space<workgroup>>
+    memref.store %one, %a[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    memref.store %two, %s[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %v = memref.load %a[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+    memref.store %v, %out[%t] : memref<4xi32>
+    gpu.return
+  }
+  gpu.func @several_blocks(%out: memref<4xi32>)
+      workgroup(%a: memref<4xi32, #gpu.address_space<workgroup>>) kernel {
+    %one = arith.constant 1 : i32
+    %two = arith.constant 2 : i32
+    %t = gpu.thread_id x
+    memref.store %one, %a[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+    scf.execute_region {
+      memref.store %two, %a[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+      cf.br ^bb1
+    ^bb1:
+      %w = memref.load %a[%t] : memref<4xi32, #gpu.address_space<workgroup>>
+      memref.store %w, %out[%t] : memref<4xi32>
+      scf.yield
+    }
+    gpu.return
+  }
+}

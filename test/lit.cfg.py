@@ -80,6 +80,8 @@ for name, passes in [
     ("%measured_lowered", "wc-consolidate{ptxas=" + fake_ptxas + "}," + lower),
     ("%consolidated", "wc-consolidate"),
     ("%forwarded", "wc-forward-stores"),
+    ("%collaborated_lowered", "wc-collaborate," + lower),
+    ("%collaborated", "wc-collaborate"),
     ("%lowered", lower),
 ]:
     config.substitutions.append(

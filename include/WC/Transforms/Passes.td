@@ -272,6 +272,46 @@ def AggregateAtomics : Pass<"wc-aggregate-atomics", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::wc::WCDialect"];
 }
 
+def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
+  let summary = "Run per-thread loops of data-dependent trip count warp-collaboratively (CTE)";
+  let description = [{
+    Collaborative task engagement (Khorasani et al., IPDPS'15) for the
+    loops whose trip count comes from data, one per thread (a CSR row, a
+    vertex's neighbours): a long range keeps one lane busy while the other
+    31 idle. The warp flattens its lanes' iterations and runs them 32 at a
+    time: an exclusive scan of the trip counts (`wc.scan`), for each
+    window of 32 iterations a search of the owning lane (five shuffles),
+    the owner's values by shuffles, the body, a segmented reduction per
+    owner (`wc.segmented_reduce`), and the owner combining the segment's
+    value into its accumulator. Per warp and at run time, the flattened
+    form runs when the longest trip count is more than twice the mean (and
+    the warp's total fits 32 bits), the original loop otherwise.
+
+    Handled: a `scf.for` with a positive constant step and bounds that
+    differ between threads, at the top level of a kernel's body or directly
+    in an `scf.if` there (split into the ops before the loop, the loop,
+    which all lanes of the warp run, and the ops after it, each under the
+    condition), whose iteration arguments are reductions `acc = op(acc,
+    v)` with integer add, and, or, xor, min or max (float add only with
+    `reassociate-floats`: it reassociates the sum), and whose body only
+    reads memory. Blocks must be whole warps. One loop per kernel.
+
+    Refused, with a remark at the loop: a loop-carried value that is not
+    such a reduction, a body that writes memory, synchronises, or reads
+    the thread or lane id, a buffer or a non-scalar value that differs
+    between threads, a loop nested deeper. Loops whose trip count is the
+    same for every thread are left alone without a remark.
+  }];
+  let options = [
+    Option<"reassociateFloats", "reassociate-floats", "bool",
+           /*default=*/"false",
+           "Also collaborate on float additions (their order changes)">
+  ];
+  let dependentDialects = ["::mlir::wc::WCDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def WarpSpecialize : Pass<"wc-specialize", "::mlir::ModuleOp"> {
   let summary = "Split a tile loop between producer and consumer warps";
   let description = [{

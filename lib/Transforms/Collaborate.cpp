@@ -1,0 +1,633 @@
+//===- Collaborate.cpp - Warp-collaborative irregular loops (CTE) ---------===//
+//
+// The `wc-collaborate` pass: collaborative task engagement (Khorasani et
+// al., IPDPS'15) for the per-thread loops whose trip count comes from data,
+// such as a CSR row per thread. One long row keeps its thread busy while the
+// other 31 lanes of its warp idle; here the warp flattens the iterations of
+// its 32 lanes and runs them 32 at a time:
+//
+//   count   = active ? ceildiv(hi - lo, step) : 0   per lane
+//   start   = exclusive scan of count                (wc.scan)
+//   for base = 0 to total step 32:                  (warp-uniform)
+//     j     = base + lane;  owner = last lane with start <= j (binary search
+//             over `start` with five shuffles)
+//     i     = lo[owner] + (j - start[owner]) * step; the owner's other
+//             per-thread values by shuffles
+//     v     = body(i) if j < total, else the identity
+//     seg   = segmented reduction of v, a segment per owner (heads where a
+//             range starts)                          (wc.segmented_reduce)
+//     each owner combines the value of the last lane of its segment into
+//     its accumulator
+//
+// The loop must reduce into its iteration arguments with an associative and
+// commutative combiner (integer add, and, or, xor, min, max; float add only
+// with `reassociate-floats`) and otherwise only read memory. The choice is
+// made per warp at run time: the flattened form when the longest trip count
+// is more than twice the mean (and the warp's total fits 32 bits), the
+// original loop otherwise. A loop under a condition of the kernel's body is
+// split out of it: the ops before the loop, then the warp's loop (which all
+// lanes run), then the ops after it, each under the condition.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WC/Analysis/Uniformity.h"
+#include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Transforms/Aggregation.h"
+#include "WC/Transforms/Consolidation.h"
+#include "WC/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_COLLABORATE
+#include "WC/Transforms/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+
+namespace {
+/// One iteration argument of the loop: `acc = combiner(acc, value)`.
+struct Reduction {
+  Operation *combiner;
+  CombiningKind kind;
+  Value value; // the operand that is not the iteration argument
+};
+
+/// What the rewrite of one loop needs.
+struct CollaborationPlan {
+  scf::ForOp loop;
+  /// The `scf.if` of the kernel's body the loop is in (its then-region),
+  /// or null when the loop is at the top level of the body.
+  scf::IfOp guard;
+  SmallVector<Reduction> reductions;
+  int64_t step;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Planning
+//===----------------------------------------------------------------------===//
+
+/// The combining kind of `op` as a reduction of `type`, when the pass may
+/// reorder it.
+static std::optional<CombiningKind> combiningKindOf(Operation *op,
+                                                    bool reassociateFloats) {
+  return llvm::TypeSwitch<Operation *, std::optional<CombiningKind>>(op)
+      .Case([](arith::AddIOp) { return CombiningKind::add; })
+      .Case([](arith::AndIOp) { return CombiningKind::and_; })
+      .Case([](arith::OrIOp) { return CombiningKind::or_; })
+      .Case([](arith::XOrIOp) { return CombiningKind::xor_; })
+      .Case([](arith::MaxSIOp) { return CombiningKind::maxsi; })
+      .Case([](arith::MinSIOp) { return CombiningKind::minsi; })
+      .Case([](arith::MaxUIOp) { return CombiningKind::maxui; })
+      .Case([](arith::MinUIOp) { return CombiningKind::minui; })
+      .Case([&](arith::AddFOp) -> std::optional<CombiningKind> {
+        if (reassociateFloats)
+          return CombiningKind::add;
+        return std::nullopt;
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The first op in `op` (itself included) that does more than read memory,
+/// or whose result depends on the thread or lane that runs it (thread and
+/// lane ids, warp and block collectives, barriers); null when there is
+/// none.
+static Operation *findWriter(Operation *op) {
+  Operation *writer = nullptr;
+  op->walk([&](Operation *nested) {
+    bool sameInEveryThread =
+        isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(nested);
+    if (!sameInEveryThread &&
+        isa_and_present<WCDialect, gpu::GPUDialect, NVVM::NVVMDialect>(
+            nested->getDialect())) {
+      writer = nested;
+      return WalkResult::interrupt();
+    }
+    auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!iface) {
+      if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return WalkResult::advance();
+      writer = nested;
+      return WalkResult::interrupt();
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      if (!isa<MemoryEffects::Read>(effect.getEffect())) {
+        writer = nested;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return writer;
+}
+
+/// `type` as the IR prints it.
+static std::string typeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// Whether `value` can be made at the else-branch of the split guard (a
+/// zero) and shuffled between lanes.
+static bool isLaneScalar(Type type) {
+  return type.isIndex() || type.isIntOrFloat();
+}
+
+/// Plans the collaborative form of `loop` in `func`, or fails with the
+/// reason in `why`.
+static FailureOr<CollaborationPlan>
+planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
+                  const UniformityAnalysis &uniformity, bool reassociateFloats,
+                  std::string &why) {
+  CollaborationPlan plan;
+  plan.loop = loop;
+  Block &body = func.getBody().front();
+  if (!func.getBody().hasOneBlock()) {
+    why = "the kernel body has several blocks";
+    return failure();
+  }
+  Operation *parent = loop->getParentOp();
+  if (parent != func) {
+    auto guard = dyn_cast<scf::IfOp>(parent);
+    if (!guard || guard->getBlock() != &body ||
+        loop->getParentRegion() != &guard.getThenRegion()) {
+      why = "the loop is neither at the top level of the kernel nor directly "
+            "under a condition there";
+      return failure();
+    }
+    plan.guard = guard;
+  }
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step <= 0) {
+    why = "the step is not a positive constant";
+    return failure();
+  }
+  plan.step = *step;
+  if (loop.getNumRegionIterArgs() == 0) {
+    why = "the loop carries no reduction";
+    return failure();
+  }
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [arg, yielded] :
+       llvm::zip(loop.getRegionIterArgs(), yield.getOperands())) {
+    Operation *combiner = yielded.getDefiningOp();
+    if (!arg.hasOneUse() || !combiner || *arg.getUsers().begin() != combiner ||
+        combiner->getNumOperands() != 2 || !yielded.hasOneUse() ||
+        combiner->getBlock() != loop.getBody()) {
+      why = "iteration argument #" + std::to_string(arg.getArgNumber() - 1) +
+            " is not a reduction (acc = op(acc, value), acc used once)";
+      return failure();
+    }
+    std::optional<CombiningKind> kind =
+        combiningKindOf(combiner, reassociateFloats);
+    if (!kind) {
+      why = "iteration argument #" + std::to_string(arg.getArgNumber() - 1) +
+            " is combined by '" + combiner->getName().getStringRef().str() +
+            "', not an associative and commutative integer operation (a "
+            "float addition needs reassociate-floats)";
+      return failure();
+    }
+    Value other = combiner->getOperand(0) == arg ? combiner->getOperand(1)
+                                                 : combiner->getOperand(0);
+    if (other == arg || !isLaneScalar(other.getType())) {
+      why = "iteration argument #" + std::to_string(arg.getArgNumber() - 1) +
+            " is not a reduction of scalars";
+      return failure();
+    }
+    plan.reductions.push_back({combiner, *kind, other});
+  }
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (Operation *writer = findWriter(&op)) {
+      why = "the loop body does more than read memory, or depends on the "
+            "thread that runs it ('" +
+            writer->getName().getStringRef().str() + "')";
+      return failure();
+    }
+  }
+  // Values from outside the loop that the lanes must exchange.
+  bool ok = true;
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (!loop.isDefinedOutsideOfLoop(operand))
+        continue;
+      if (isa<BaseMemRefType>(operand.getType()) &&
+          uniformity.isVarying(operand)) {
+        why = "the loop reads a buffer that differs between threads";
+        ok = false;
+      } else if (!isa<BaseMemRefType>(operand.getType()) &&
+                 !isLaneScalar(operand.getType())) {
+        why = "the loop uses a value of type " + typeName(operand.getType()) +
+              " from outside";
+        ok = false;
+      }
+    }
+  });
+  if (!ok)
+    return failure();
+  if (plan.guard) {
+    // Values made before the loop under the guard and used from the loop or
+    // after it leave the guard as results: scalars only.
+    for (Operation &op : plan.guard.getThenRegion().front()) {
+      if (&op == loop.getOperation())
+        break;
+      for (Value result : op.getResults())
+        for (OpOperand &use : result.getUses()) {
+          Operation *user =
+              plan.guard.getThenRegion().front().findAncestorOpInBlock(
+                  *use.getOwner());
+          if (user && !user->isBeforeInBlock(loop) &&
+              !isLaneScalar(result.getType()) &&
+              !matchPattern(result, m_Constant())) {
+            why = "a value of type " + typeName(result.getType()) +
+                  " made under the condition before the loop is used after "
+                  "it";
+            return failure();
+          }
+        }
+    }
+  }
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Rewriting
+//===----------------------------------------------------------------------===//
+
+/// A zero of the scalar `type`.
+static Value createZero(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+}
+
+/// The identity of `kind` on `type`.
+static Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
+                            Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    // Float addition: -0.0 leaves every value, +0.0 and -0.0 included, as
+    // it is.
+    return arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(floatType,
+                       APFloat::getZero(floatType.getFloatSemantics(),
+                                        /*Negative=*/true)));
+  unsigned bits = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  APInt value;
+  switch (kind) {
+  case CombiningKind::and_:
+  case CombiningKind::minui:
+    value = APInt::getAllOnes(bits);
+    break;
+  case CombiningKind::maxsi:
+    value = APInt::getSignedMinValue(bits);
+    break;
+  case CombiningKind::minsi:
+    value = APInt::getSignedMaxValue(bits);
+    break;
+  default:
+    value = APInt::getZero(bits);
+    break;
+  }
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
+}
+
+/// `value` of lane `lane` (an i32), for every lane.
+static Value shuffleFrom(OpBuilder &b, Location loc, Value value, Value lane) {
+  return ShuffleOp::create(b, loc, value.getType(), b.getI1Type(),
+                           ShuffleMode::idx, value, lane, /*width=*/32,
+                           /*mask=*/Value())
+      .getResult();
+}
+
+/// Moves the ops of `guard`'s then-block before `loop` into a new `scf.if`
+/// on the same condition placed before `guard`, whose results replace their
+/// uses from the loop and after it (a zero where the condition is false;
+/// constants are copied instead).
+static void splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
+                            scf::ForOp loop) {
+  Block &then = guard.getThenRegion().front();
+  SmallVector<Operation *> prelude;
+  for (Operation &op : then) {
+    if (&op == loop.getOperation())
+      break;
+    prelude.push_back(&op);
+  }
+  // Constants used later are copied after the loop's position.
+  SmallVector<Value> escaping;
+  for (Operation *op : prelude)
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            Operation *ancestor = then.findAncestorOpInBlock(*user);
+            return ancestor && !ancestor->isBeforeInBlock(loop);
+          }))
+        escaping.push_back(result);
+  Location loc = guard.getLoc();
+  rewriter.setInsertionPoint(guard);
+  SmallVector<Type> types;
+  SmallVector<Value> outside;
+  for (Value value : escaping)
+    if (!matchPattern(value, m_Constant()))
+      types.push_back(value.getType());
+  auto prologue = scf::IfOp::create(rewriter, loc, types, guard.getCondition(),
+                                    /*withElseRegion=*/true);
+  Block *prologueThen = &prologue.getThenRegion().front();
+  Block *prologueElse = &prologue.getElseRegion().front();
+  for (Operation *op : prelude)
+    rewriter.moveOpBefore(op, prologueThen, prologueThen->end());
+  SmallVector<Value> thenYield, elseYield;
+  rewriter.setInsertionPointToEnd(prologueElse);
+  for (Value value : escaping)
+    if (!matchPattern(value, m_Constant())) {
+      thenYield.push_back(value);
+      elseYield.push_back(createZero(rewriter, loc, value.getType()));
+    }
+  scf::YieldOp::create(rewriter, loc, elseYield);
+  rewriter.setInsertionPointToEnd(prologueThen);
+  scf::YieldOp::create(rewriter, loc, thenYield);
+  // Replace the later uses.
+  unsigned next = 0;
+  rewriter.setInsertionPointToStart(&then);
+  for (Value value : escaping) {
+    Value replacement;
+    if (matchPattern(value, m_Constant())) {
+      rewriter.setInsertionPoint(prologue);
+      replacement = rewriter.clone(*value.getDefiningOp())->getResult(0);
+    } else {
+      replacement = prologue.getResult(next++);
+    }
+    rewriter.replaceUsesWithIf(value, replacement, [&](OpOperand &use) {
+      return !prologue->isAncestor(use.getOwner());
+    });
+  }
+}
+
+/// Rewrites the loop of `plan` into its collaborative form (see the file
+/// comment).
+static void applyCollaboration(CollaborationPlan plan,
+                               const UniformityAnalysis &uniformity) {
+  scf::ForOp loop = plan.loop;
+  IRRewriter rewriter(loop.getContext());
+  Location loc = loop.getLoc();
+  Value active;
+  if (plan.guard) {
+    splitOffPrelude(rewriter, plan.guard, loop);
+    active = plan.guard.getCondition();
+    // The loop moves out of the guard, between the prelude and the rest.
+    rewriter.moveOpBefore(loop, plan.guard);
+  }
+  rewriter.setInsertionPoint(loop);
+  OpBuilder &b = rewriter;
+  Type i32 = b.getI32Type();
+  Type indexType = b.getIndexType();
+  auto constI32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i32, v).getResult();
+  };
+  auto constIndex = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value lo = loop.getLowerBound(), hi = loop.getUpperBound();
+  Value stepValue = constIndex(plan.step);
+  // The lane's trip count, 0 where it is inactive or the range is empty.
+  Value span = arith::SubIOp::create(b, loc, hi, lo);
+  Value nonEmpty =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, hi, lo);
+  Value trips = arith::CeilDivSIOp::create(b, loc, span, stepValue);
+  Value zeroIndex = constIndex(0);
+  Value countIndex =
+      arith::SelectOp::create(b, loc, nonEmpty, trips, zeroIndex);
+  if (active)
+    countIndex = arith::SelectOp::create(b, loc, active, countIndex, zeroIndex);
+  // The run-time choice: the warp's total must fit 32 bits and the longest
+  // range be more than twice the mean.
+  Type i64 = b.getI64Type();
+  Value count64 = arith::IndexCastOp::create(b, loc, i64, countIndex);
+  Value total64 = ReduceOp::create(b, loc, CombiningKind::add, count64);
+  Value longest64 = ReduceOp::create(b, loc, CombiningKind::maxsi, count64);
+  Value fits = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::sle, total64,
+      arith::ConstantIntOp::create(b, loc, i64, INT32_MAX));
+  Value twiceMean = arith::DivSIOp::create(
+      b, loc, total64, arith::ConstantIntOp::create(b, loc, i64, 16));
+  Value imbalanced = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                           longest64, twiceMean);
+  Value collaborate = arith::AndIOp::create(b, loc, fits, imbalanced);
+
+  SmallVector<Type> resultTypes(loop.getResultTypes());
+  auto choice = scf::IfOp::create(b, loc, resultTypes, collaborate,
+                                  /*withElseRegion=*/true);
+
+  // The original loop, per thread, where the warp keeps it.
+  rewriter.setInsertionPointToStart(&choice.getElseRegion().front());
+  if (active) {
+    auto perThread = scf::IfOp::create(b, loc, resultTypes, active,
+                                       /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(&perThread.getElseRegion().front());
+    scf::YieldOp::create(b, loc, loop.getInitArgs());
+    rewriter.setInsertionPointToStart(&perThread.getThenRegion().front());
+    Operation *copy = rewriter.clone(*loop);
+    scf::YieldOp::create(b, loc, copy->getResults());
+    rewriter.setInsertionPointAfter(perThread);
+    scf::YieldOp::create(b, loc, perThread.getResults());
+  } else {
+    Operation *copy = rewriter.clone(*loop);
+    scf::YieldOp::create(b, loc, copy->getResults());
+  }
+
+  // The collaborative form. Lanes now read for each other what each wrote
+  // before (in the prelude) and write after (in the rest): warp syncs
+  // order both.
+  rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  Value count = arith::IndexCastOp::create(b, loc, i32, countIndex);
+  Value start =
+      ScanOp::create(b, loc, ScanKind::exclusive, CombiningKind::add, count);
+  Value total = arith::TruncIOp::create(b, loc, i32, total64);
+  Value lane = arith::IndexCastUIOp::create(
+      b, loc, i32, gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
+  Value totalIndex = arith::IndexCastOp::create(b, loc, indexType, total);
+  SmallVector<Value> inits(loop.getInitArgs());
+  auto windows =
+      scf::ForOp::create(b, loc, zeroIndex, totalIndex, constIndex(32), inits);
+  rewriter.setInsertionPointToStart(windows.getBody());
+  Value base =
+      arith::IndexCastOp::create(b, loc, i32, windows.getInductionVar());
+  Value j = arith::AddIOp::create(b, loc, base, lane);
+  Value valid =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, j, total);
+  // The owner: the last lane whose range starts at or before j.
+  Value owner = constI32(0);
+  for (int64_t bit : {16, 8, 4, 2, 1}) {
+    Value candidate = arith::AddIOp::create(b, loc, owner, constI32(bit));
+    Value candidateStart = shuffleFrom(b, loc, start, candidate);
+    Value before = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                         candidateStart, j);
+    owner = arith::SelectOp::create(b, loc, before, candidate, owner);
+  }
+  Value ownerStart = shuffleFrom(b, loc, start, owner);
+  Value ownerLo = shuffleFrom(b, loc, lo, owner);
+  Value offset = arith::IndexCastOp::create(
+      b, loc, indexType, arith::SubIOp::create(b, loc, j, ownerStart));
+  Value iteration = arith::AddIOp::create(
+      b, loc, ownerLo, arith::MulIOp::create(b, loc, offset, stepValue));
+  // The owner's values of what the body uses from outside.
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), iteration);
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (!loop.isDefinedOutsideOfLoop(operand) || mapping.contains(operand) ||
+          isa<BaseMemRefType>(operand.getType()) ||
+          matchPattern(operand, m_Constant()))
+        continue;
+      // Results of the split-off prelude are new, and per thread.
+      if (uniformity.isUniform(operand) && !operand.getDefiningOp<scf::IfOp>())
+        continue;
+      mapping.map(operand, shuffleFrom(b, loc, operand, owner));
+    }
+  });
+  // The body for iteration j, or the identities past the end.
+  SmallVector<Type> valueTypes;
+  for (const Reduction &reduction : plan.reductions)
+    valueTypes.push_back(reduction.value.getType());
+  auto guarded = scf::IfOp::create(b, loc, valueTypes, valid,
+                                   /*withElseRegion=*/true);
+  rewriter.setInsertionPointToStart(&guarded.getThenRegion().front());
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (llvm::any_of(plan.reductions, [&](const Reduction &reduction) {
+          return reduction.combiner == &op;
+        }))
+      continue;
+    rewriter.clone(op, mapping);
+  }
+  SmallVector<Value> values;
+  for (const Reduction &reduction : plan.reductions)
+    values.push_back(mapping.lookupOrDefault(reduction.value));
+  scf::YieldOp::create(b, loc, values);
+  rewriter.setInsertionPointToStart(&guarded.getElseRegion().front());
+  SmallVector<Value> identities;
+  for (const Reduction &reduction : plan.reductions)
+    identities.push_back(
+        createIdentity(b, loc, reduction.kind, reduction.value.getType()));
+  scf::YieldOp::create(b, loc, identities);
+  rewriter.setInsertionPointAfter(guarded);
+  // Segments: one per owner range in the window; lanes past the end are
+  // each their own.
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                                      constI32(0));
+  Value rangeStart =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, j, ownerStart);
+  Value invalid = arith::XOrIOp::create(
+      b, loc, valid, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  Value head = arith::OrIOp::create(
+      b, loc, arith::OrIOp::create(b, loc, first, rangeStart), invalid);
+  // Where the calling lane's range ends in this window.
+  Value windowEnd = arith::AddIOp::create(b, loc, base, constI32(32));
+  Value rangeEnd = arith::AddIOp::create(b, loc, start, count);
+  Value startsBefore = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                             start, windowEnd);
+  Value endsAfter =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, rangeEnd, base);
+  Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                        count, constI32(0));
+  Value hasWork = arith::AndIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, startsBefore, endsAfter), nonZero);
+  Value end = arith::MinSIOp::create(b, loc, rangeEnd, windowEnd);
+  Value lastLane = arith::SubIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, end, base), constI32(1));
+  lastLane = arith::SelectOp::create(b, loc, hasWork, lastLane, constI32(0));
+  SmallVector<Value> accumulated;
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+    Value partial = SegmentedReduceOp::create(
+        b, loc, guarded.getResult(index).getType(), reduction.kind,
+        guarded.getResult(index), head);
+    Value mine = shuffleFrom(b, loc, partial, lastLane);
+    Value acc = windows.getRegionIterArgs()[index];
+    IRMapping combine;
+    Value combinerArg = loop.getRegionIterArgs()[index];
+    combine.map(combinerArg, acc);
+    combine.map(reduction.value, mine);
+    Value combined = rewriter.clone(*reduction.combiner, combine)->getResult(0);
+    accumulated.push_back(
+        arith::SelectOp::create(b, loc, hasWork, combined, acc));
+  }
+  scf::YieldOp::create(b, loc, accumulated);
+  rewriter.setInsertionPointAfter(windows);
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  scf::YieldOp::create(b, loc, windows.getResults());
+
+  rewriter.replaceAllUsesWith(loop.getResults(), choice.getResults());
+  rewriter.eraseOp(loop);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct CollaboratePass : public wc::impl::CollaborateBase<CollaboratePass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+} // namespace
+
+void CollaboratePass::runOnOperation() {
+  for (KernelSites &kernel : collectKernels(getOperation())) {
+    gpu::GPUFuncOp func = kernel.func;
+    if (func.walk([](Operation *op) {
+              return isa_and_present<WCDialect>(op->getDialect())
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted())
+      continue;
+    // The loops whose trip count may differ between threads.
+    UniformityAnalysis uniformity(func);
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) {
+      if (uniformity.isVarying(loop.getLowerBound()) ||
+          uniformity.isVarying(loop.getUpperBound()))
+        loops.push_back(loop);
+    });
+    if (loops.empty())
+      continue;
+    std::string why;
+    FailureOr<BlockShape> shape = getBlockShape(func, kernel.launches, why);
+    if (succeeded(shape) && ((*shape)[0] * (*shape)[1] * (*shape)[2]) % 32 != 0)
+      why = "the block is not a whole number of warps";
+    if (failed(shape) || !why.empty()) {
+      emitRemark(func.getLoc())
+          << "wc-collaborate: kernel left unchanged: " << why;
+      continue;
+    }
+    // One loop per kernel: the rewrite moves the ops around it.
+    for (scf::ForOp loop : loops) {
+      std::string reason;
+      FailureOr<CollaborationPlan> plan =
+          planCollaboration(func, loop, uniformity, reassociateFloats, reason);
+      if (failed(plan)) {
+        emitRemark(loop.getLoc())
+            << "wc-collaborate: loop left per thread: " << reason;
+        continue;
+      }
+      applyCollaboration(*plan, uniformity);
+      emitRemark(func.getLoc())
+          << "wc-collaborate: a loop of data-dependent trip count runs "
+             "warp-collaboratively where its warp's trip counts are "
+             "imbalanced ("
+          << plan->reductions.size() << " reduction"
+          << (plan->reductions.size() == 1 ? "" : "s") << ")";
+      break;
+    }
+  }
+}

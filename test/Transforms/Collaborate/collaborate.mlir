@@ -1,0 +1,154 @@
+// RUN: wc-opt %s -split-input-file --wc-collaborate -verify-diagnostics | FileCheck %s
+// RUN: wc-opt %s -split-input-file --wc-collaborate=reassociate-floats=true 2>&1 | FileCheck %s --check-prefix=FLOAT
+
+// A row per thread under a bounds check: the ops before the loop leave the
+// condition as results, the warp chooses at run time between its loop and
+// the flattened one (scan of the trip counts, windows of 32 iterations,
+// owner by shuffles, segmented reduction), and the store stays under the
+// condition.
+// CHECK-LABEL: gpu.func @row_sums
+// CHECK: %[[BOUNDS:.*]]:2 = scf.if %[[IN:.*]] -> (index, index) {
+// CHECK: } else {
+// CHECK: wc.reduce add
+// CHECK: wc.reduce maxsi
+// CHECK: %[[SUM:.*]] = scf.if
+// CHECK: wc.scan exclusive add
+// CHECK: scf.for {{.*}} step %c32
+// CHECK-COUNT-7: wc.shuffle idx
+// CHECK: wc.segmented_reduce add
+// CHECK: wc.shuffle idx
+// CHECK: } else {
+// CHECK: scf.for %{{.*}} = %[[BOUNDS]]#0 to %[[BOUNDS]]#1
+// CHECK: scf.if %[[IN]] {
+// CHECK-NEXT: memref.store %[[SUM]]
+gpu.module @m {
+  // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count runs warp-collaboratively where its warp's trip counts are imbalanced (1 reduction)}}
+  gpu.func @row_sums(%rowptr: memref<?xindex>, %vals: memref<?xi32>,
+                     %y: memref<?xi32>, %n: index)
+      kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i32
+    %row = gpu.thread_id x
+    %in = arith.cmpi ult, %row, %n : index
+    scf.if %in {
+      %lo = memref.load %rowptr[%row] : memref<?xindex>
+      %next = arith.addi %row, %c1 : index
+      %hi = memref.load %rowptr[%next] : memref<?xindex>
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+        %v = memref.load %vals[%k] : memref<?xi32>
+        %a = arith.addi %acc, %v : i32
+        scf.yield %a : i32
+      }
+      memref.store %s, %y[%row] : memref<?xi32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Refusals, each with its reason at the loop; the kernel is unchanged.
+// A loop without a reduction: left alone.
+// CHECK-LABEL: gpu.func @refused
+// CHECK-NOT: wc.
+gpu.module @m {
+  gpu.func @refused(%rowptr: memref<?xindex>, %vals: memref<?xi32>,
+                    %fvals: memref<?xf32>, %y: memref<?xi32>,
+                    %fy: memref<?xf32>)
+      kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant 0 : i32
+    %fzero = arith.constant 0.0 : f32
+    %t = gpu.thread_id x
+    %lo = memref.load %rowptr[%t] : memref<?xindex>
+    %next = arith.addi %t, %c1 : index
+    %hi = memref.load %rowptr[%next] : memref<?xindex>
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body does more than read memory, or depends on the thread that runs it ('memref.store')}}
+    %o = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      memref.store %zero, %vals[%k] : memref<?xi32>
+      %a = arith.addi %acc, %v : i32
+      scf.yield %a : i32
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: iteration argument #0 is combined by 'arith.muli', not an associative and commutative integer operation (a float addition needs reassociate-floats)}}
+    %p = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %a = arith.muli %acc, %v : i32
+      scf.yield %a : i32
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: iteration argument #0 is combined by 'arith.addf', not an associative and commutative integer operation (a float addition needs reassociate-floats)}}
+    %f = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %fzero) -> (f32) {
+      %v = memref.load %fvals[%k] : memref<?xf32>
+      %a = arith.addf %acc, %v : f32
+      scf.yield %a : f32
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body does more than read memory, or depends on the thread that runs it ('gpu.thread_id')}}
+    %q = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      %tid = gpu.thread_id x
+      %v = memref.load %vals[%tid] : memref<?xi32>
+      %a = arith.addi %acc, %v : i32
+      scf.yield %a : i32
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: iteration argument #0 is not a reduction (acc = op(acc, value), acc used once)}}
+    %r = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %a = arith.addi %acc, %v : i32
+      %b = arith.addi %a, %acc : i32
+      scf.yield %b : i32
+    }
+    // A trip count the same for every thread: not irregular, no remark.
+    %u = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> (i32) {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %a = arith.addi %acc, %v : i32
+      scf.yield %a : i32
+    }
+    scf.for %i = %c0 to %c4 step %c1 {
+      // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop is neither at the top level of the kernel nor directly under a condition there}}
+      %w = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+        %v = memref.load %vals[%k] : memref<?xi32>
+        %a = arith.addi %acc, %v : i32
+        scf.yield %a : i32
+      }
+      memref.store %w, %y[%i] : memref<?xi32>
+    }
+    memref.store %o, %y[%t] : memref<?xi32>
+    memref.store %p, %y[%t] : memref<?xi32>
+    memref.store %q, %y[%t] : memref<?xi32>
+    memref.store %r, %y[%t] : memref<?xi32>
+    memref.store %u, %y[%t] : memref<?xi32>
+    memref.store %f, %fy[%t] : memref<?xf32>
+    gpu.return
+  }
+}
+
+// With reassociate-floats, the float sum is collaborated on (its order of
+// additions changes).
+// FLOAT: remark: wc-collaborate: a loop of data-dependent trip count runs warp-collaboratively where its warp's trip counts are imbalanced (1 reduction)
+// FLOAT: wc.segmented_reduce add %{{.*}} : f32
+
+// -----
+
+// A block that is not a whole number of warps: the lanes past its end
+// would not take part in the warp's shuffles.
+gpu.module @m {
+  // expected-remark @+1 {{wc-collaborate: kernel left unchanged: the block is not a whole number of warps}}
+  gpu.func @partial_warp(%rowptr: memref<?xindex>, %vals: memref<?xi32>,
+                         %y: memref<?xi32>)
+      kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i32
+    %t = gpu.thread_id x
+    %lo = memref.load %rowptr[%t] : memref<?xindex>
+    %next = arith.addi %t, %c1 : index
+    %hi = memref.load %rowptr[%next] : memref<?xindex>
+    %s = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %a = arith.addi %acc, %v : i32
+      scf.yield %a : i32
+    }
+    memref.store %s, %y[%t] : memref<?xi32>
+    gpu.return
+  }
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compiles every executed program that has GPU check lines (a `gpu-outputs`
-# RUN line) into .device-build/integration/NAME.exe, NAME.aggregated.exe
-# (after wc-aggregate) and NAME.consolidated.exe (after the cost model's
-# pick), ready to be carried to a GPU machine and run with utils/gpu-run.sh:
+# RUN line) into .device-build/integration/NAME.exe and, for each variant
+# whose output the test checks, NAME.aggregated.exe (after wc-aggregate),
+# NAME.consolidated.exe (after the cost model's pick) or
+# NAME.collaborated.exe (after wc-collaborate), ready to be carried to a GPU machine and run with utils/gpu-run.sh:
 # the integration programs of test/Integration, and the producer programs of
 # test/Producers as their producer pipeline generated them (the files lit
 # leaves in build/test/Producers/Output: run the test suite first). Then:
@@ -26,12 +27,18 @@ for test in test/Integration/*.mlir test/Producers/*.mlir; do
       continue
     fi
   fi
-  # As written, after warp aggregation, and the cost model's pick.
-  if python3 utils/wc-compile.py "$source" -o "$dest/$name.exe" &&
-     python3 utils/wc-compile.py "$source" -o "$dest/$name.aggregated.exe" \
-       --pipeline=--wc-aggregate &&
-     python3 utils/wc-compile.py "$source" -o "$dest/$name.consolidated.exe" \
-       --pipeline=--wc-consolidate; then
+  # As written, and after each pipeline whose output the test checks
+  # (`%{s:basename}.VARIANT.out`): warp aggregation, the cost model's pick,
+  # warp collaboration.
+  ok=1
+  python3 utils/wc-compile.py "$source" -o "$dest/$name.exe" || ok=0
+  for variant in aggregated:--wc-aggregate consolidated:--wc-consolidate \
+                 collaborated:--wc-collaborate; do
+    grep -q "basename}.${variant%%:*}.out" "$test" || continue
+    python3 utils/wc-compile.py "$source" -o "$dest/$name.${variant%%:*}.exe" \
+      --pipeline="${variant#*:}" || ok=0
+  done
+  if [ $ok = 1 ]; then
     echo "compiled $name"
   else
     echo "FAILED to compile $name" >&2

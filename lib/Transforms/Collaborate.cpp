@@ -22,11 +22,14 @@
 // The loop must reduce into its iteration arguments with an associative and
 // commutative combiner (integer add, and, or, xor, min, max; float add only
 // with `reassociate-floats`) and otherwise only read memory. The choice is
-// made per warp at run time: the flattened form when the longest trip count
-// is more than twice the mean (and the warp's total fits 32 bits), the
-// original loop otherwise. A loop under a condition of the kernel's body is
-// split out of it: the ops before the loop, then the warp's loop (which all
-// lanes run), then the ops after it, each under the condition.
+// made per warp at run time, as CTE does: ranges longer than a warp's worth
+// of iterations are run by the whole warp one after the other (coalesced,
+// one warp reduction per range) while the short ones stay per thread; a
+// warp without long ranges flattens when its longest range is more than
+// twice the mean, and keeps the original loop otherwise. A loop under a
+// condition of the kernel's body is split out of it: the ops before the loop,
+// then the warp's loop (which all lanes run), then the ops after it, each under
+// the condition.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +74,10 @@ struct CollaborationPlan {
   scf::IfOp guard;
   SmallVector<Reduction> reductions;
   int64_t step;
+  /// Trip counts above this go to the whole warp.
+  int64_t longRange = 32;
+  /// Flatten every warp without a long range, balanced or not.
+  bool alwaysFlatten = false;
 };
 } // namespace
 
@@ -373,117 +380,90 @@ static void splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
   }
 }
 
-/// Rewrites the loop of `plan` into its collaborative form (see the file
-/// comment).
-static void applyCollaboration(CollaborationPlan plan,
-                               const UniformityAnalysis &uniformity) {
-  scf::ForOp loop = plan.loop;
-  IRRewriter rewriter(loop.getContext());
-  Location loc = loop.getLoc();
+namespace {
+/// Builds the forms of one planned loop at the rewriter's insertion point:
+/// the original loop per thread, the warp-level loops over long ranges, and
+/// the flattened windows.
+class CollaborationBuilder {
+public:
+  CollaborationBuilder(RewriterBase &rewriter, const CollaborationPlan &plan,
+                       const UniformityAnalysis &uniformity, Value active)
+      : rewriter(rewriter), b(rewriter), plan(plan), loop(plan.loop),
+        uniformity(uniformity), active(active), loc(loop.getLoc()) {}
+
+  /// Computes the lane's trip count and the warp's figures, then the
+  /// run-time choice between the forms; returns the loop's results.
+  SmallVector<Value> build();
+
+private:
+  Value constI32(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  }
+  Value constIndex(int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  /// `scf.if` on `condition` whose then-region `then` fills (yielding the
+  /// loop's result types) and whose else-region yields `otherwise`.
+  SmallVector<Value> buildIf(Value condition,
+                             function_ref<SmallVector<Value>()> then,
+                             function_ref<SmallVector<Value>()> otherwise);
+  /// The original loop, run by the lanes where `condition` holds; the
+  /// others get the loop's initial values.
+  SmallVector<Value> perThread(Value condition);
+  /// Maps the values the body uses from outside the loop to those of lane
+  /// `owner`, and the induction variable to `iteration` (when given).
+  IRMapping ownerMapping(Value owner, Value iteration);
+  /// Clones the body (without its combiners) with `mapping`; returns the
+  /// values each reduction combines.
+  SmallVector<Value> cloneBody(IRMapping &mapping);
+  /// `combiner` of reduction `index` applied to `acc` and `value`.
+  Value combine(unsigned index, Value acc, Value value);
+  /// The warp runs, one after the other, the ranges longer than a warp (of
+  /// the lanes in `longMask`), 32 iterations at a time, and reduces each
+  /// into its owner's accumulator; the other lanes run their loop.
+  SmallVector<Value> warpPerLongRange(Value isLong, Value longMask);
+  /// The flattened windows of 32 iterations (see the file comment).
+  SmallVector<Value> windows();
+
+  RewriterBase &rewriter;
+  OpBuilder &b;
+  const CollaborationPlan &plan;
+  scf::ForOp loop;
+  const UniformityAnalysis &uniformity;
   Value active;
-  if (plan.guard) {
-    splitOffPrelude(rewriter, plan.guard, loop);
-    active = plan.guard.getCondition();
-    // The loop moves out of the guard, between the prelude and the rest.
-    rewriter.moveOpBefore(loop, plan.guard);
-  }
-  rewriter.setInsertionPoint(loop);
-  OpBuilder &b = rewriter;
-  Type i32 = b.getI32Type();
-  Type indexType = b.getIndexType();
-  auto constI32 = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, i32, v).getResult();
+  Location loc;
+  Value lane, lo, stepValue, count, countIndex, total;
+};
+} // namespace
+
+SmallVector<Value>
+CollaborationBuilder::buildIf(Value condition,
+                              function_ref<SmallVector<Value>()> then,
+                              function_ref<SmallVector<Value>()> otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, loop.getResultTypes(), condition,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  scf::YieldOp::create(b, loc, then());
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  scf::YieldOp::create(b, loc, otherwise());
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+SmallVector<Value> CollaborationBuilder::perThread(Value condition) {
+  auto runLoop = [&] {
+    return SmallVector<Value>(rewriter.clone(*loop)->getResults());
   };
-  auto constIndex = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v).getResult();
-  };
-  Value lo = loop.getLowerBound(), hi = loop.getUpperBound();
-  Value stepValue = constIndex(plan.step);
-  // The lane's trip count, 0 where it is inactive or the range is empty.
-  Value span = arith::SubIOp::create(b, loc, hi, lo);
-  Value nonEmpty =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, hi, lo);
-  Value trips = arith::CeilDivSIOp::create(b, loc, span, stepValue);
-  Value zeroIndex = constIndex(0);
-  Value countIndex =
-      arith::SelectOp::create(b, loc, nonEmpty, trips, zeroIndex);
-  if (active)
-    countIndex = arith::SelectOp::create(b, loc, active, countIndex, zeroIndex);
-  // The run-time choice: the warp's total must fit 32 bits and the longest
-  // range be more than twice the mean.
-  Type i64 = b.getI64Type();
-  Value count64 = arith::IndexCastOp::create(b, loc, i64, countIndex);
-  Value total64 = ReduceOp::create(b, loc, CombiningKind::add, count64);
-  Value longest64 = ReduceOp::create(b, loc, CombiningKind::maxsi, count64);
-  Value fits = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::sle, total64,
-      arith::ConstantIntOp::create(b, loc, i64, INT32_MAX));
-  Value twiceMean = arith::DivSIOp::create(
-      b, loc, total64, arith::ConstantIntOp::create(b, loc, i64, 16));
-  Value imbalanced = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                           longest64, twiceMean);
-  Value collaborate = arith::AndIOp::create(b, loc, fits, imbalanced);
+  if (!condition)
+    return runLoop();
+  return buildIf(condition, runLoop,
+                 [&] { return SmallVector<Value>(loop.getInitArgs()); });
+}
 
-  SmallVector<Type> resultTypes(loop.getResultTypes());
-  auto choice = scf::IfOp::create(b, loc, resultTypes, collaborate,
-                                  /*withElseRegion=*/true);
-
-  // The original loop, per thread, where the warp keeps it.
-  rewriter.setInsertionPointToStart(&choice.getElseRegion().front());
-  if (active) {
-    auto perThread = scf::IfOp::create(b, loc, resultTypes, active,
-                                       /*withElseRegion=*/true);
-    rewriter.setInsertionPointToStart(&perThread.getElseRegion().front());
-    scf::YieldOp::create(b, loc, loop.getInitArgs());
-    rewriter.setInsertionPointToStart(&perThread.getThenRegion().front());
-    Operation *copy = rewriter.clone(*loop);
-    scf::YieldOp::create(b, loc, copy->getResults());
-    rewriter.setInsertionPointAfter(perThread);
-    scf::YieldOp::create(b, loc, perThread.getResults());
-  } else {
-    Operation *copy = rewriter.clone(*loop);
-    scf::YieldOp::create(b, loc, copy->getResults());
-  }
-
-  // The collaborative form. Lanes now read for each other what each wrote
-  // before (in the prelude) and write after (in the rest): warp syncs
-  // order both.
-  rewriter.setInsertionPointToStart(&choice.getThenRegion().front());
-  WarpSyncOp::create(b, loc, /*mask=*/Value());
-  Value count = arith::IndexCastOp::create(b, loc, i32, countIndex);
-  Value start =
-      ScanOp::create(b, loc, ScanKind::exclusive, CombiningKind::add, count);
-  Value total = arith::TruncIOp::create(b, loc, i32, total64);
-  Value lane = arith::IndexCastUIOp::create(
-      b, loc, i32, gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
-  Value totalIndex = arith::IndexCastOp::create(b, loc, indexType, total);
-  SmallVector<Value> inits(loop.getInitArgs());
-  auto windows =
-      scf::ForOp::create(b, loc, zeroIndex, totalIndex, constIndex(32), inits);
-  rewriter.setInsertionPointToStart(windows.getBody());
-  Value base =
-      arith::IndexCastOp::create(b, loc, i32, windows.getInductionVar());
-  Value j = arith::AddIOp::create(b, loc, base, lane);
-  Value valid =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, j, total);
-  // The owner: the last lane whose range starts at or before j.
-  Value owner = constI32(0);
-  for (int64_t bit : {16, 8, 4, 2, 1}) {
-    Value candidate = arith::AddIOp::create(b, loc, owner, constI32(bit));
-    Value candidateStart = shuffleFrom(b, loc, start, candidate);
-    Value before = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
-                                         candidateStart, j);
-    owner = arith::SelectOp::create(b, loc, before, candidate, owner);
-  }
-  Value ownerStart = shuffleFrom(b, loc, start, owner);
-  Value ownerLo = shuffleFrom(b, loc, lo, owner);
-  Value offset = arith::IndexCastOp::create(
-      b, loc, indexType, arith::SubIOp::create(b, loc, j, ownerStart));
-  Value iteration = arith::AddIOp::create(
-      b, loc, ownerLo, arith::MulIOp::create(b, loc, offset, stepValue));
-  // The owner's values of what the body uses from outside.
+IRMapping CollaborationBuilder::ownerMapping(Value owner, Value iteration) {
   IRMapping mapping;
-  mapping.map(loop.getInductionVar(), iteration);
+  if (iteration)
+    mapping.map(loop.getInductionVar(), iteration);
   loop.getBody()->walk([&](Operation *op) {
     for (Value operand : op->getOperands()) {
       if (!loop.isDefinedOutsideOfLoop(operand) || mapping.contains(operand) ||
@@ -496,13 +476,10 @@ static void applyCollaboration(CollaborationPlan plan,
       mapping.map(operand, shuffleFrom(b, loc, operand, owner));
     }
   });
-  // The body for iteration j, or the identities past the end.
-  SmallVector<Type> valueTypes;
-  for (const Reduction &reduction : plan.reductions)
-    valueTypes.push_back(reduction.value.getType());
-  auto guarded = scf::IfOp::create(b, loc, valueTypes, valid,
-                                   /*withElseRegion=*/true);
-  rewriter.setInsertionPointToStart(&guarded.getThenRegion().front());
+  return mapping;
+}
+
+SmallVector<Value> CollaborationBuilder::cloneBody(IRMapping &mapping) {
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (llvm::any_of(plan.reductions, [&](const Reduction &reduction) {
           return reduction.combiner == &op;
@@ -513,60 +490,252 @@ static void applyCollaboration(CollaborationPlan plan,
   SmallVector<Value> values;
   for (const Reduction &reduction : plan.reductions)
     values.push_back(mapping.lookupOrDefault(reduction.value));
-  scf::YieldOp::create(b, loc, values);
-  rewriter.setInsertionPointToStart(&guarded.getElseRegion().front());
-  SmallVector<Value> identities;
-  for (const Reduction &reduction : plan.reductions)
-    identities.push_back(
-        createIdentity(b, loc, reduction.kind, reduction.value.getType()));
-  scf::YieldOp::create(b, loc, identities);
-  rewriter.setInsertionPointAfter(guarded);
-  // Segments: one per owner range in the window; lanes past the end are
-  // each their own.
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
-                                      constI32(0));
-  Value rangeStart =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, j, ownerStart);
-  Value invalid = arith::XOrIOp::create(
-      b, loc, valid, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-  Value head = arith::OrIOp::create(
-      b, loc, arith::OrIOp::create(b, loc, first, rangeStart), invalid);
-  // Where the calling lane's range ends in this window.
-  Value windowEnd = arith::AddIOp::create(b, loc, base, constI32(32));
-  Value rangeEnd = arith::AddIOp::create(b, loc, start, count);
-  Value startsBefore = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                             start, windowEnd);
-  Value endsAfter =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, rangeEnd, base);
-  Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                        count, constI32(0));
-  Value hasWork = arith::AndIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, startsBefore, endsAfter), nonZero);
-  Value end = arith::MinSIOp::create(b, loc, rangeEnd, windowEnd);
-  Value lastLane = arith::SubIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, end, base), constI32(1));
-  lastLane = arith::SelectOp::create(b, loc, hasWork, lastLane, constI32(0));
-  SmallVector<Value> accumulated;
-  for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
-    Value partial = SegmentedReduceOp::create(
-        b, loc, guarded.getResult(index).getType(), reduction.kind,
-        guarded.getResult(index), head);
-    Value mine = shuffleFrom(b, loc, partial, lastLane);
-    Value acc = windows.getRegionIterArgs()[index];
-    IRMapping combine;
-    Value combinerArg = loop.getRegionIterArgs()[index];
-    combine.map(combinerArg, acc);
-    combine.map(reduction.value, mine);
-    Value combined = rewriter.clone(*reduction.combiner, combine)->getResult(0);
-    accumulated.push_back(
-        arith::SelectOp::create(b, loc, hasWork, combined, acc));
-  }
-  scf::YieldOp::create(b, loc, accumulated);
-  rewriter.setInsertionPointAfter(windows);
-  WarpSyncOp::create(b, loc, /*mask=*/Value());
-  scf::YieldOp::create(b, loc, windows.getResults());
+  return values;
+}
 
-  rewriter.replaceAllUsesWith(loop.getResults(), choice.getResults());
+Value CollaborationBuilder::combine(unsigned index, Value acc, Value value) {
+  const Reduction &reduction = plan.reductions[index];
+  IRMapping mapping;
+  mapping.map(loop.getRegionIterArgs()[index], acc);
+  mapping.map(reduction.value, value);
+  return rewriter.clone(*reduction.combiner, mapping)->getResult(0);
+}
+
+SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value isLong,
+                                                          Value longMask) {
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  Value shortLane = arith::XOrIOp::create(
+      b, loc, isLong, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  if (active)
+    shortLane = arith::AndIOp::create(b, loc, shortLane, active);
+  SmallVector<Value> own = perThread(shortLane);
+  // Lane o's range, if long, by the whole warp (a uniform test of bit o).
+  auto lanes =
+      scf::ForOp::create(b, loc, constI32(0), constI32(32), constI32(1), own);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(lanes.getBody());
+    Value owner = lanes.getInductionVar();
+    ValueRange accs = lanes.getRegionIterArgs();
+    Value bit = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, longMask, owner), constI32(1));
+    Value taken = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bit,
+                                        constI32(0));
+    auto ifOp = scf::IfOp::create(b, loc, accs.getTypes(), taken,
+                                  /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(b, loc, accs);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    Value ownerLo = shuffleFrom(b, loc, lo, owner);
+    Value ownerCount = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(), shuffleFrom(b, loc, count, owner));
+    SmallVector<Value> identities;
+    for (const Reduction &reduction : plan.reductions)
+      identities.push_back(
+          createIdentity(b, loc, reduction.kind, reduction.value.getType()));
+    Value laneIndex =
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lane);
+    // The owner's values are shuffled once, before the strided loop.
+    IRMapping outside = ownerMapping(owner, Value());
+    auto strided = scf::ForOp::create(b, loc, laneIndex, ownerCount,
+                                      constIndex(32), identities);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(strided.getBody());
+      Value iteration = arith::AddIOp::create(
+          b, loc, ownerLo,
+          arith::MulIOp::create(b, loc, strided.getInductionVar(), stepValue));
+      IRMapping mapping = outside;
+      mapping.map(loop.getInductionVar(), iteration);
+      SmallVector<Value> values = cloneBody(mapping);
+      SmallVector<Value> partials;
+      for (auto [index, value] : llvm::enumerate(values))
+        partials.push_back(
+            combine(index, strided.getRegionIterArgs()[index], value));
+      scf::YieldOp::create(b, loc, partials);
+    }
+    Value mine =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, owner);
+    SmallVector<Value> next;
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+      Value sum =
+          ReduceOp::create(b, loc, reduction.kind, strided.getResult(index));
+      Value combined = combine(index, accs[index], sum);
+      next.push_back(
+          arith::SelectOp::create(b, loc, mine, combined, accs[index]));
+    }
+    scf::YieldOp::create(b, loc, next);
+    b.setInsertionPointAfter(ifOp);
+    scf::YieldOp::create(b, loc, ifOp.getResults());
+  }
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  return SmallVector<Value>(lanes.getResults());
+}
+
+SmallVector<Value> CollaborationBuilder::windows() {
+  // Lanes now read for each other what each wrote before (in the prelude)
+  // and write after (in the rest): warp syncs order both.
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  Type i32 = b.getI32Type();
+  Value start =
+      ScanOp::create(b, loc, ScanKind::exclusive, CombiningKind::add, count);
+  Value totalIndex =
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), total);
+  auto windowLoop = scf::ForOp::create(b, loc, constIndex(0), totalIndex,
+                                       constIndex(32), loop.getInitArgs());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(windowLoop.getBody());
+    Value base =
+        arith::IndexCastOp::create(b, loc, i32, windowLoop.getInductionVar());
+    Value j = arith::AddIOp::create(b, loc, base, lane);
+    Value valid =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, j, total);
+    // The owner: the last lane whose range starts at or before j.
+    Value owner = constI32(0);
+    for (int64_t bit : {16, 8, 4, 2, 1}) {
+      Value candidate = arith::AddIOp::create(b, loc, owner, constI32(bit));
+      Value candidateStart = shuffleFrom(b, loc, start, candidate);
+      Value before = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                           candidateStart, j);
+      owner = arith::SelectOp::create(b, loc, before, candidate, owner);
+    }
+    Value ownerStart = shuffleFrom(b, loc, start, owner);
+    Value ownerLo = shuffleFrom(b, loc, lo, owner);
+    Value offset = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(), arith::SubIOp::create(b, loc, j, ownerStart));
+    Value iteration = arith::AddIOp::create(
+        b, loc, ownerLo, arith::MulIOp::create(b, loc, offset, stepValue));
+    IRMapping mapping = ownerMapping(owner, iteration);
+    // The body for iteration j, or the identities past the end.
+    SmallVector<Type> valueTypes;
+    for (const Reduction &reduction : plan.reductions)
+      valueTypes.push_back(reduction.value.getType());
+    auto guarded = scf::IfOp::create(b, loc, valueTypes, valid,
+                                     /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&guarded.getThenRegion().front());
+    scf::YieldOp::create(b, loc, cloneBody(mapping));
+    b.setInsertionPointToStart(&guarded.getElseRegion().front());
+    SmallVector<Value> identities;
+    for (const Reduction &reduction : plan.reductions)
+      identities.push_back(
+          createIdentity(b, loc, reduction.kind, reduction.value.getType()));
+    scf::YieldOp::create(b, loc, identities);
+    b.setInsertionPointAfter(guarded);
+    // Segments: one per owner range in the window; lanes past the end are
+    // each their own.
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                                        constI32(0));
+    Value rangeStart =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, j, ownerStart);
+    Value invalid = arith::XOrIOp::create(
+        b, loc, valid, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    Value head = arith::OrIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, first, rangeStart), invalid);
+    // Where the calling lane's range ends in this window.
+    Value windowEnd = arith::AddIOp::create(b, loc, base, constI32(32));
+    Value rangeEnd = arith::AddIOp::create(b, loc, start, count);
+    Value startsBefore = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::slt, start, windowEnd);
+    Value endsAfter = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                            rangeEnd, base);
+    Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                          count, constI32(0));
+    Value hasWork = arith::AndIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, startsBefore, endsAfter),
+        nonZero);
+    Value end = arith::MinSIOp::create(b, loc, rangeEnd, windowEnd);
+    Value lastLane = arith::SubIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, end, base), constI32(1));
+    lastLane = arith::SelectOp::create(b, loc, hasWork, lastLane, constI32(0));
+    SmallVector<Value> accumulated;
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+      Value partial = SegmentedReduceOp::create(
+          b, loc, guarded.getResult(index).getType(), reduction.kind,
+          guarded.getResult(index), head);
+      Value mine = shuffleFrom(b, loc, partial, lastLane);
+      Value acc = windowLoop.getRegionIterArgs()[index];
+      accumulated.push_back(arith::SelectOp::create(
+          b, loc, hasWork, combine(index, acc, mine), acc));
+    }
+    scf::YieldOp::create(b, loc, accumulated);
+  }
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  return SmallVector<Value>(windowLoop.getResults());
+}
+
+SmallVector<Value> CollaborationBuilder::build() {
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  lo = loop.getLowerBound();
+  Value hi = loop.getUpperBound();
+  stepValue = constIndex(plan.step);
+  // The lane's trip count, 0 where it is inactive or the range is empty.
+  Value span = arith::SubIOp::create(b, loc, hi, lo);
+  Value nonEmpty =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, hi, lo);
+  Value trips = arith::CeilDivSIOp::create(b, loc, span, stepValue);
+  Value zeroIndex = constIndex(0);
+  countIndex = arith::SelectOp::create(b, loc, nonEmpty, trips, zeroIndex);
+  if (active)
+    countIndex = arith::SelectOp::create(b, loc, active, countIndex, zeroIndex);
+  lane = arith::IndexCastUIOp::create(
+      b, loc, i32, gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
+  // The warp's figures, in 64 bits: the flattened forms count in 32.
+  Value count64 = arith::IndexCastOp::create(b, loc, i64, countIndex);
+  Value total64 = ReduceOp::create(b, loc, CombiningKind::add, count64);
+  Value longest64 = ReduceOp::create(b, loc, CombiningKind::maxsi, count64);
+  Value fits = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::sle, total64,
+      arith::ConstantIntOp::create(b, loc, i64, INT32_MAX));
+  count = arith::IndexCastOp::create(b, loc, i32, countIndex);
+  total = arith::TruncIOp::create(b, loc, i32, total64);
+  // Ranges longer than a warp go to the whole warp, one after the other.
+  Value isLong = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::sgt, count64,
+      arith::ConstantIntOp::create(b, loc, i64, plan.longRange));
+  Value longMask =
+      VoteOp::create(b, loc, i32, VoteKind::ballot, isLong, /*mask=*/Value());
+  Value anyLong = arith::AndIOp::create(
+      b, loc, fits,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, longMask,
+                            constI32(0)));
+  // Otherwise the flattened windows, when the longest range is more than
+  // twice the mean.
+  Value twiceMean = arith::DivSIOp::create(
+      b, loc, total64, arith::ConstantIntOp::create(b, loc, i64, 16));
+  Value imbalanced = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                           longest64, twiceMean);
+  if (plan.alwaysFlatten)
+    imbalanced =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, longest64,
+                              arith::ConstantIntOp::create(b, loc, i64, 0));
+  imbalanced = arith::AndIOp::create(b, loc, imbalanced, fits);
+  return buildIf(
+      anyLong, [&] { return warpPerLongRange(isLong, longMask); },
+      [&] {
+        return buildIf(
+            imbalanced, [&] { return windows(); },
+            [&] { return perThread(active); });
+      });
+}
+
+/// Rewrites the loop of `plan` into its collaborative form (see the file
+/// comment).
+static void applyCollaboration(CollaborationPlan plan,
+                               const UniformityAnalysis &uniformity) {
+  scf::ForOp loop = plan.loop;
+  IRRewriter rewriter(loop.getContext());
+  Value active;
+  if (plan.guard) {
+    splitOffPrelude(rewriter, plan.guard, loop);
+    active = plan.guard.getCondition();
+    // The loop moves out of the guard, between the prelude and the rest.
+    rewriter.moveOpBefore(loop, plan.guard);
+  }
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> results =
+      CollaborationBuilder(rewriter, plan, uniformity, active).build();
+  rewriter.replaceAllUsesWith(loop.getResults(), results);
   rewriter.eraseOp(loop);
 }
 
@@ -620,6 +789,8 @@ void CollaboratePass::runOnOperation() {
             << "wc-collaborate: loop left per thread: " << reason;
         continue;
       }
+      plan->longRange = std::max<int64_t>(longRange, 0);
+      plan->alwaysFlatten = alwaysFlatten;
       applyCollaboration(*plan, uniformity);
       emitRemark(func.getLoc())
           << "wc-collaborate: a loop of data-dependent trip count runs "

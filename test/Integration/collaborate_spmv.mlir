@@ -2,6 +2,12 @@
 // RUN: wc-sim %s %collaborated | FileCheck %s
 // RUN: wc-sim %s %collaborated_lowered | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// Each form for every warp: the whole warp per nonempty range, and the
+// flattened windows.
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=0})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=0},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 always-flatten=1})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 always-flatten=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir %collaborated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %collaborated_lowered | FileCheck %s
@@ -10,10 +16,12 @@
 
 // Sparse matrix times vector in CSR, one row per thread (the shape of the
 // classic kernel): a sum and a maximum of the row's products. Three rows
-// of the 100 have 60-62 nonzeros, the others 0-3, so two of the four warps
-// run the row loop collaboratively (their longest row is more than twice
-// the mean) and the warp of rows 64-95 (0-3 nonzeros each) keeps the loop
-// per thread; rows 100-127 of the last block are past the end.
+// of the 100 have 60-62 nonzeros, the others 0-3: by default the warps of
+// rows 0-31 and 32-63 run their long rows with the whole warp (and the
+// short ones per thread), the warp of rows 96-127 (0-3 nonzeros in rows
+// 96-99, the rest past the end) flattens its rows (its longest is more
+// than twice the mean), and the warp of rows 64-95 (0-3 each, balanced)
+// keeps the loop per thread.
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count runs warp-collaboratively where its warp's trip counts are imbalanced (2 reductions)
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -278,14 +278,21 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     Collaborative task engagement (Khorasani et al., IPDPS'15) for the
     loops whose trip count comes from data, one per thread (a CSR row, a
     vertex's neighbours): a long range keeps one lane busy while the other
-    31 idle. The warp flattens its lanes' iterations and runs them 32 at a
-    time: an exclusive scan of the trip counts (`wc.scan`), for each
-    window of 32 iterations a search of the owning lane (five shuffles),
-    the owner's values by shuffles, the body, a segmented reduction per
-    owner (`wc.segmented_reduce`), and the owner combining the segment's
-    value into its accumulator. Per warp and at run time, the flattened
-    form runs when the longest trip count is more than twice the mean (and
-    the warp's total fits 32 bits), the original loop otherwise.
+    31 idle. Each warp chooses at run time, from its lanes' trip counts
+    (its total must fit 32 bits, else it keeps the loop):
+
+    - ranges longer than `long-range` iterations (a warp's worth by
+      default) are run by the whole warp, one after the other, 32
+      iterations at a time, each reduced (`wc.reduce`) into its owner's
+      accumulator, while the lanes with short ranges run their own loop;
+    - otherwise, when the longest range is more than twice the mean (or
+      always, with `always-flatten`), the warp flattens its lanes'
+      iterations and runs them 32 at a time: an exclusive scan of the trip
+      counts (`wc.scan`), for each window of 32 iterations a search of the
+      owning lane (five shuffles), the owner's values by shuffles, the
+      body, a segmented reduction per owner (`wc.segmented_reduce`), and
+      the owner combining the segment's value into its accumulator;
+    - otherwise each lane runs its loop.
 
     Handled: a `scf.for` with a positive constant step and bounds that
     differ between threads, at the top level of a kernel's body or directly
@@ -305,7 +312,13 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
   let options = [
     Option<"reassociateFloats", "reassociate-floats", "bool",
            /*default=*/"false",
-           "Also collaborate on float additions (their order changes)">
+           "Also collaborate on float additions (their order changes)">,
+    Option<"longRange", "long-range", "int64_t", /*default=*/"32",
+           "Trip counts above this go to the whole warp, one range after "
+           "the other">,
+    Option<"alwaysFlatten", "always-flatten", "bool", /*default=*/"false",
+           "Flatten the iterations of every warp without a long range, "
+           "balanced or not">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect",
                            "::mlir::arith::ArithDialect",

@@ -2,16 +2,26 @@
 // RUN: wc-opt %s -split-input-file --wc-collaborate=reassociate-floats=true 2>&1 | FileCheck %s --check-prefix=FLOAT
 
 // A row per thread under a bounds check: the ops before the loop leave the
-// condition as results, the warp chooses at run time between its loop and
-// the flattened one (scan of the trip counts, windows of 32 iterations,
-// owner by shuffles, segmented reduction), and the store stays under the
+// condition as results, and each warp chooses at run time: rows longer than
+// 32 by the whole warp one after the other (ballot of the long lanes, a
+// strided loop over the owner's row, a warp reduction) while the short
+// rows stay per thread; else flattened windows (scan of the trip counts,
+// windows of 32 iterations, owner by shuffles, segmented reduction) when
+// imbalanced; else the loop per thread. The store stays under the
 // condition.
 // CHECK-LABEL: gpu.func @row_sums
 // CHECK: %[[BOUNDS:.*]]:2 = scf.if %[[IN:.*]] -> (index, index) {
 // CHECK: } else {
 // CHECK: wc.reduce add
 // CHECK: wc.reduce maxsi
+// CHECK: %[[LONG:.*]] = wc.vote ballot
 // CHECK: %[[SUM:.*]] = scf.if
+// CHECK: scf.for %{{.*}} = %[[BOUNDS]]#0 to %[[BOUNDS]]#1
+// CHECK: scf.for %[[OWNER:.*]] = %{{.*}} to %c32_i32
+// CHECK: wc.shuffle idx %[[BOUNDS]]#0, %[[OWNER]] : index
+// CHECK: scf.for {{.*}} step %c32
+// CHECK: wc.reduce add
+// CHECK: } else {
 // CHECK: wc.scan exclusive add
 // CHECK: scf.for {{.*}} step %c32
 // CHECK-COUNT-7: wc.shuffle idx

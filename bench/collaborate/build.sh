@@ -1,16 +1,45 @@
 #!/usr/bin/env bash
-# Builds the SpMV benchmark of wc-collaborate into .device-build/collaborate:
-# spmv.upstream.exe (the upstream lowering of the thread-per-row kernel)
-# and spmv.collaborate.exe (after --wc-collaborate). On the GPU machine run
-# each a few times in turn; every run prints ms per launch of 10 samples,
-# then the checksum of y, which must be equal.
+# Builds the SpMV benchmark of wc-collaborate into .device-build/collaborate,
+# for three matrices of 2^20 rows (bench/collaborate/spmv.mlir, whose row
+# lengths the sed lines below change): `skewed` (one row in 97 has 1000
+# nonzeros, the others 0-16), `regular` (16 nonzeros in every row) and
+# `tiny` (0-3 nonzeros), each built as the upstream lowering of the
+# thread-per-row kernel and after wc-collaborate with its default choices
+# (`collaborate`) and with each choice forced: every range by the whole
+# warp (`warp`), every warp's iterations flattened (`flat`), the long
+# ranges by the warp and the others flattened (`longflat`) or per thread
+# (`longthread`). On the GPU machine run each a few times in turn; every
+# run prints ms per launch of 10 samples of 20 launches, then the checksum
+# of y, which must be equal across the builds of a matrix.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dest=.device-build/collaborate
 rm -rf "$dest"
 mkdir -p "$dest"
-python3 utils/wc-compile.py bench/collaborate/spmv.mlir -o "$dest/spmv.upstream.exe" --pipeline=
-python3 utils/wc-compile.py bench/collaborate/spmv.mlir -o "$dest/spmv.collaborate.exe" \
-  --pipeline=--wc-collaborate
+select='%len = arith.select %long, %c1000, %short : index'
+cp bench/collaborate/spmv.mlir "$dest/skewed.mlir"
+sed "s/$select/%len = arith.constant 16 : index/" bench/collaborate/spmv.mlir > "$dest/regular.mlir"
+sed "s/$select/%len = arith.remui %r, %c4 : index/; s/%c7 = arith.constant 7 : index/%c7 = arith.constant 7 : index\n    %c4 = arith.constant 4 : index/" \
+  bench/collaborate/spmv.mlir > "$dest/tiny.mlir"
+grep -q "%len = arith.constant 16" "$dest/regular.mlir"
+grep -q "%len = arith.remui %r, %c4" "$dest/tiny.mlir"
+variants=(
+  "upstream:"
+  "collaborate:--wc-collaborate"
+  "warp:--wc-collaborate=long-range=0"
+  "flat:--wc-collaborate=long-range=1000000 flatten=always"
+  "longflat:--wc-collaborate=flatten=always"
+  "longthread:--wc-collaborate=flatten=never"
+)
+for matrix in skewed regular tiny; do
+  for entry in "${variants[@]}"; do
+    pipeline=${entry#*:}
+    # The pass's options as one quoted word: --pass="a=1 b=2".
+    [[ $pipeline != *=* ]] || pipeline="${pipeline%%=*}=\"${pipeline#*=}\""
+    python3 utils/wc-compile.py "$dest/$matrix.mlir" \
+      -o "$dest/$matrix.${entry%%:*}.exe" "--pipeline=$pipeline"
+  done
+done
+rm "$dest"/*.mlir
 strip "$dest"/*.exe
 echo "built $dest"

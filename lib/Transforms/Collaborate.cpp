@@ -24,9 +24,9 @@
 // with `reassociate-floats`) and otherwise only read memory. The choice is
 // made per warp at run time, as CTE does: ranges longer than a warp's worth
 // of iterations are run by the whole warp one after the other (coalesced,
-// one warp reduction per range) while the short ones stay per thread; a
-// warp without long ranges flattens when its longest range is more than
-// twice the mean, and keeps the original loop otherwise. A loop under a
+// one warp reduction per range); the others are flattened when their mean
+// is 4 iterations or more or the longest is more than twice the mean, and
+// stay per thread otherwise. A loop under a
 // condition of the kernel's body is split out of it: the ops before the loop,
 // then the warp's loop (which all lanes run), then the ops after it, each under
 // the condition.
@@ -46,6 +46,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -59,6 +60,11 @@ using namespace mlir;
 using namespace mlir::wc;
 
 namespace {
+/// When a warp flattens the iterations of its short ranges: when their
+/// mean is 4 or more or the longest is more than twice the mean (`Auto`),
+/// whenever it has any, or never (they stay per thread).
+enum class Flatten { Auto, Always, Never };
+
 /// One iteration argument of the loop: `acc = combiner(acc, value)`.
 struct Reduction {
   Operation *combiner;
@@ -76,8 +82,8 @@ struct CollaborationPlan {
   int64_t step;
   /// Trip counts above this go to the whole warp.
   int64_t longRange = 32;
-  /// Flatten every warp without a long range, balanced or not.
-  bool alwaysFlatten = false;
+  /// When a warp flattens its short ranges.
+  Flatten flatten = Flatten::Auto;
 };
 } // namespace
 
@@ -418,12 +424,14 @@ private:
   SmallVector<Value> cloneBody(IRMapping &mapping);
   /// `combiner` of reduction `index` applied to `acc` and `value`.
   Value combine(unsigned index, Value acc, Value value);
-  /// The warp runs, one after the other, the ranges longer than a warp (of
-  /// the lanes in `longMask`), 32 iterations at a time, and reduces each
-  /// into its owner's accumulator; the other lanes run their loop.
-  SmallVector<Value> warpPerLongRange(Value isLong, Value longMask);
-  /// The flattened windows of 32 iterations (see the file comment).
-  SmallVector<Value> windows();
+  /// The warp runs, one after the other, the long ranges (of the lanes in
+  /// `longMask`), 32 iterations at a time, and reduces each into its
+  /// owner's accumulator, which starts from `own` (the lane's other work).
+  SmallVector<Value> warpPerLongRange(Value longMask, ValueRange own);
+  /// The flattened windows of 32 iterations (see the file comment) over the
+  /// ranges of `laneCount` iterations (a lane's first ones), `warpTotal` in
+  /// all.
+  SmallVector<Value> windows(Value laneCount, Value warpTotal);
 
   RewriterBase &rewriter;
   OpBuilder &b;
@@ -432,7 +440,7 @@ private:
   const UniformityAnalysis &uniformity;
   Value active;
   Location loc;
-  Value lane, lo, stepValue, count, countIndex, total;
+  Value lane, lo, stepValue, count, countIndex;
 };
 } // namespace
 
@@ -501,14 +509,9 @@ Value CollaborationBuilder::combine(unsigned index, Value acc, Value value) {
   return rewriter.clone(*reduction.combiner, mapping)->getResult(0);
 }
 
-SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value isLong,
-                                                          Value longMask) {
+SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
+                                                          ValueRange own) {
   WarpSyncOp::create(b, loc, /*mask=*/Value());
-  Value shortLane = arith::XOrIOp::create(
-      b, loc, isLong, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-  if (active)
-    shortLane = arith::AndIOp::create(b, loc, shortLane, active);
-  SmallVector<Value> own = perThread(shortLane);
   // Lane o's range, if long, by the whole warp (a uniform test of bit o).
   auto lanes =
       scf::ForOp::create(b, loc, constI32(0), constI32(32), constI32(1), own);
@@ -572,7 +575,7 @@ SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value isLong,
   return SmallVector<Value>(lanes.getResults());
 }
 
-SmallVector<Value> CollaborationBuilder::windows() {
+SmallVector<Value> CollaborationBuilder::windows(Value count, Value total) {
   // Lanes now read for each other what each wrote before (in the prelude)
   // and write after (in the rest): warp syncs order both.
   WarpSyncOp::create(b, loc, /*mask=*/Value());
@@ -683,40 +686,61 @@ SmallVector<Value> CollaborationBuilder::build() {
   // The warp's figures, in 64 bits: the flattened forms count in 32.
   Value count64 = arith::IndexCastOp::create(b, loc, i64, countIndex);
   Value total64 = ReduceOp::create(b, loc, CombiningKind::add, count64);
-  Value longest64 = ReduceOp::create(b, loc, CombiningKind::maxsi, count64);
   Value fits = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::sle, total64,
       arith::ConstantIntOp::create(b, loc, i64, INT32_MAX));
   count = arith::IndexCastOp::create(b, loc, i32, countIndex);
-  total = arith::TruncIOp::create(b, loc, i32, total64);
-  // Ranges longer than a warp go to the whole warp, one after the other.
+  // Ranges longer than `longRange` go to the whole warp, one after the
+  // other; the lanes' other ranges are flattened or run per thread.
   Value isLong = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::sgt, count64,
       arith::ConstantIntOp::create(b, loc, i64, plan.longRange));
   Value longMask =
       VoteOp::create(b, loc, i32, VoteKind::ballot, isLong, /*mask=*/Value());
-  Value anyLong = arith::AndIOp::create(
-      b, loc, fits,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, longMask,
-                            constI32(0)));
-  // Otherwise the flattened windows, when the longest range is more than
-  // twice the mean.
-  Value twiceMean = arith::DivSIOp::create(
-      b, loc, total64, arith::ConstantIntOp::create(b, loc, i64, 16));
-  Value imbalanced = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                           longest64, twiceMean);
-  if (plan.alwaysFlatten)
-    imbalanced =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, longest64,
-                              arith::ConstantIntOp::create(b, loc, i64, 0));
-  imbalanced = arith::AndIOp::create(b, loc, imbalanced, fits);
-  return buildIf(
-      anyLong, [&] { return warpPerLongRange(isLong, longMask); },
-      [&] {
-        return buildIf(
-            imbalanced, [&] { return windows(); },
-            [&] { return perThread(active); });
-      });
+  Value anyLong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        longMask, constI32(0));
+  Value shortCount =
+      arith::SelectOp::create(b, loc, isLong, constI32(0), count);
+  Value shortTotal = ReduceOp::create(b, loc, CombiningKind::add, shortCount);
+  Value shortLongest =
+      ReduceOp::create(b, loc, CombiningKind::maxsi, shortCount);
+  Value flatten;
+  switch (plan.flatten) {
+  case Flatten::Always:
+    flatten = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                    shortLongest, constI32(0));
+    break;
+  case Flatten::Never:
+    flatten = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+    break;
+  case Flatten::Auto: {
+    // Flattened, the ranges' loads are coalesced and balanced, for a scan
+    // and a few shuffles per 32 iterations: worth it from a mean of 4
+    // iterations per lane, or when the longest range is more than twice
+    // the mean (measured on the H100: docs/results.md).
+    Value twiceMean = arith::DivSIOp::create(b, loc, shortTotal, constI32(16));
+    Value imbalanced = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                             shortLongest, twiceMean);
+    Value enough = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                         shortTotal, constI32(4 * 32));
+    flatten = arith::OrIOp::create(b, loc, imbalanced, enough);
+    break;
+  }
+  }
+  Value shortLane = arith::XOrIOp::create(
+      b, loc, isLong, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  if (active)
+    shortLane = arith::AndIOp::create(b, loc, shortLane, active);
+  auto collaborate = [&] {
+    SmallVector<Value> own = buildIf(
+        flatten, [&] { return windows(shortCount, shortTotal); },
+        [&] { return perThread(shortLane); });
+    return buildIf(
+        anyLong, [&] { return warpPerLongRange(longMask, own); },
+        [&] { return own; });
+  };
+  // The flattened forms count in 32 bits.
+  return buildIf(fits, collaborate, [&] { return perThread(active); });
 }
 
 /// Rewrites the loop of `plan` into its collaborative form (see the file
@@ -751,6 +775,17 @@ struct CollaboratePass : public wc::impl::CollaborateBase<CollaboratePass> {
 } // namespace
 
 void CollaboratePass::runOnOperation() {
+  std::optional<Flatten> mode =
+      llvm::StringSwitch<std::optional<Flatten>>(flatten)
+          .Case("auto", Flatten::Auto)
+          .Case("always", Flatten::Always)
+          .Case("never", Flatten::Never)
+          .Default(std::nullopt);
+  if (!mode) {
+    getOperation()->emitError() << "wc-collaborate: unknown flatten mode '"
+                                << flatten << "' (auto, always or never)";
+    return signalPassFailure();
+  }
   for (KernelSites &kernel : collectKernels(getOperation())) {
     gpu::GPUFuncOp func = kernel.func;
     if (func.walk([](Operation *op) {
@@ -790,12 +825,12 @@ void CollaboratePass::runOnOperation() {
         continue;
       }
       plan->longRange = std::max<int64_t>(longRange, 0);
-      plan->alwaysFlatten = alwaysFlatten;
+      plan->flatten = *mode;
       applyCollaboration(*plan, uniformity);
       emitRemark(func.getLoc())
-          << "wc-collaborate: a loop of data-dependent trip count runs "
-             "warp-collaboratively where its warp's trip counts are "
-             "imbalanced ("
+          << "wc-collaborate: a loop of data-dependent trip count is run as "
+             "each warp's trip counts decide (long ranges by the whole warp, "
+             "the others flattened or per thread; "
           << plan->reductions.size() << " reduction"
           << (plan->reductions.size() == 1 ? "" : "s") << ")";
       break;

@@ -2,12 +2,15 @@
 // RUN: wc-sim %s %collaborated | FileCheck %s
 // RUN: wc-sim %s %collaborated_lowered | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// Each form for every warp: the whole warp per nonempty range, and the
-// flattened windows.
+// Each form for every warp: the whole warp per nonempty range, the
+// flattened windows, the long ranges by the warp with the others flattened,
+// and the loop per thread.
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=always},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 flatten=never})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=0})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=0},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
-// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 always-flatten=1})' | FileCheck %s
-// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 always-flatten=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 flatten=always})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 flatten=always},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir %collaborated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %collaborated_lowered | FileCheck %s
@@ -17,12 +20,12 @@
 // Sparse matrix times vector in CSR, one row per thread (the shape of the
 // classic kernel): a sum and a maximum of the row's products. Three rows
 // of the 100 have 60-62 nonzeros, the others 0-3: by default the warps of
-// rows 0-31 and 32-63 run their long rows with the whole warp (and the
-// short ones per thread), the warp of rows 96-127 (0-3 nonzeros in rows
-// 96-99, the rest past the end) flattens its rows (its longest is more
-// than twice the mean), and the warp of rows 64-95 (0-3 each, balanced)
-// keeps the loop per thread.
-// REMARK: remark: wc-collaborate: a loop of data-dependent trip count runs warp-collaboratively where its warp's trip counts are imbalanced (2 reductions)
+// rows 0-31 and 32-63 run their long rows with the whole warp (and flatten
+// or keep the short ones as these decide), the warp of rows 96-127 (0-3
+// nonzeros in rows 96-99, the rest past the end) flattens its rows (its
+// longest is more than twice the mean), and the warp of rows 64-95 (0-3
+// each, balanced) keeps the loop per thread.
+// REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 2 reductions)
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @spmv(%rowptr: memref<101xi32>, %cols: memref<1024xi32>,

@@ -284,15 +284,16 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     - ranges longer than `long-range` iterations (a warp's worth by
       default) are run by the whole warp, one after the other, 32
       iterations at a time, each reduced (`wc.reduce`) into its owner's
-      accumulator, while the lanes with short ranges run their own loop;
-    - otherwise, when the longest range is more than twice the mean (or
-      always, with `always-flatten`), the warp flattens its lanes'
-      iterations and runs them 32 at a time: an exclusive scan of the trip
-      counts (`wc.scan`), for each window of 32 iterations a search of the
-      owning lane (five shuffles), the owner's values by shuffles, the
-      body, a segmented reduction per owner (`wc.segmented_reduce`), and
-      the owner combining the segment's value into its accumulator;
-    - otherwise each lane runs its loop.
+      accumulator;
+    - the other ranges are flattened when their mean is 4 iterations or
+      more, or the longest of them is more than twice the mean
+      (`flatten=auto`; `always`, `never` force it): the
+      warp runs their iterations 32 at a time, with an exclusive scan of
+      the trip counts (`wc.scan`), for each window of 32 iterations a
+      search of the owning lane (five shuffles), the owner's values by
+      shuffles, the body, a segmented reduction per owner
+      (`wc.segmented_reduce`), and the owner combining the segment's value
+      into its accumulator; otherwise each lane runs its own loop.
 
     Handled: a `scf.for` with a positive constant step and bounds that
     differ between threads, at the top level of a kernel's body or directly
@@ -316,9 +317,10 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     Option<"longRange", "long-range", "int64_t", /*default=*/"32",
            "Trip counts above this go to the whole warp, one range after "
            "the other">,
-    Option<"alwaysFlatten", "always-flatten", "bool", /*default=*/"false",
-           "Flatten the iterations of every warp without a long range, "
-           "balanced or not">
+    Option<"flatten", "flatten", "std::string", /*default=*/"\"auto\"",
+           "When a warp flattens its short ranges: auto (a mean of 4 or "
+           "more, or the longest more than twice the mean), always, never "
+           "(per thread)">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect",
                            "::mlir::arith::ArithDialect",

@@ -1,27 +1,22 @@
 // RUN: wc-opt %s -split-input-file --wc-collaborate -verify-diagnostics | FileCheck %s
 // RUN: wc-opt %s -split-input-file --wc-collaborate=reassociate-floats=true 2>&1 | FileCheck %s --check-prefix=FLOAT
+// RUN: not wc-opt %s -split-input-file --wc-collaborate=flatten=sometimes 2>&1 | FileCheck %s --check-prefix=MODE
+// MODE: error: wc-collaborate: unknown flatten mode 'sometimes' (auto, always or never)
 
 // A row per thread under a bounds check: the ops before the loop leave the
-// condition as results, and each warp chooses at run time: rows longer than
-// 32 by the whole warp one after the other (ballot of the long lanes, a
-// strided loop over the owner's row, a warp reduction) while the short
-// rows stay per thread; else flattened windows (scan of the trip counts,
-// windows of 32 iterations, owner by shuffles, segmented reduction) when
-// imbalanced; else the loop per thread. The store stays under the
-// condition.
+// condition as results, and each warp chooses at run time: its short rows
+// flattened (scan of the trip counts, windows of 32 iterations, owner by
+// shuffles, segmented reduction) when long or imbalanced enough, else per
+// thread; then the rows longer than 32 by the whole warp one after the
+// other (ballot of the long lanes, a strided loop over the owner's row, a
+// warp reduction). A warp whose total does not fit 32 bits keeps the loop.
+// The store stays under the condition.
 // CHECK-LABEL: gpu.func @row_sums
 // CHECK: %[[BOUNDS:.*]]:2 = scf.if %[[IN:.*]] -> (index, index) {
 // CHECK: } else {
-// CHECK: wc.reduce add
-// CHECK: wc.reduce maxsi
-// CHECK: %[[LONG:.*]] = wc.vote ballot
+// CHECK: wc.reduce add %{{.*}} : i64
+// CHECK: wc.vote ballot
 // CHECK: %[[SUM:.*]] = scf.if
-// CHECK: scf.for %{{.*}} = %[[BOUNDS]]#0 to %[[BOUNDS]]#1
-// CHECK: scf.for %[[OWNER:.*]] = %{{.*}} to %c32_i32
-// CHECK: wc.shuffle idx %[[BOUNDS]]#0, %[[OWNER]] : index
-// CHECK: scf.for {{.*}} step %c32
-// CHECK: wc.reduce add
-// CHECK: } else {
 // CHECK: wc.scan exclusive add
 // CHECK: scf.for {{.*}} step %c32
 // CHECK-COUNT-7: wc.shuffle idx
@@ -29,10 +24,16 @@
 // CHECK: wc.shuffle idx
 // CHECK: } else {
 // CHECK: scf.for %{{.*}} = %[[BOUNDS]]#0 to %[[BOUNDS]]#1
+// CHECK: scf.for %[[OWNER:.*]] = %{{.*}} to %c32_i32
+// CHECK: wc.shuffle idx %[[BOUNDS]]#0, %[[OWNER]] : index
+// CHECK: scf.for {{.*}} step %c32
+// CHECK: wc.reduce add
+// CHECK: } else {
+// CHECK: scf.for %{{.*}} = %[[BOUNDS]]#0 to %[[BOUNDS]]#1
 // CHECK: scf.if %[[IN]] {
 // CHECK-NEXT: memref.store %[[SUM]]
 gpu.module @m {
-  // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count runs warp-collaboratively where its warp's trip counts are imbalanced (1 reduction)}}
+  // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 1 reduction)}}
   gpu.func @row_sums(%rowptr: memref<?xindex>, %vals: memref<?xi32>,
                      %y: memref<?xi32>, %n: index)
       kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -135,7 +136,7 @@ gpu.module @m {
 
 // With reassociate-floats, the float sum is collaborated on (its order of
 // additions changes).
-// FLOAT: remark: wc-collaborate: a loop of data-dependent trip count runs warp-collaboratively where its warp's trip counts are imbalanced (1 reduction)
+// FLOAT: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 1 reduction)
 // FLOAT: wc.segmented_reduce add %{{.*}} : f32
 
 // -----

@@ -683,12 +683,17 @@ SmallVector<Value> CollaborationBuilder::build() {
     countIndex = arith::SelectOp::create(b, loc, active, countIndex, zeroIndex);
   lane = arith::IndexCastUIOp::create(
       b, loc, i32, gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
-  // The warp's figures, in 64 bits: the flattened forms count in 32.
+  // The collaborative forms count in 32 bits: each lane's count must stay
+  // below 2^25, so that the warp's sums (and the windows' ends) do.
   Value count64 = arith::IndexCastOp::create(b, loc, i64, countIndex);
-  Value total64 = ReduceOp::create(b, loc, CombiningKind::add, count64);
-  Value fits = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::sle, total64,
-      arith::ConstantIntOp::create(b, loc, i64, INT32_MAX));
+  Value huge = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::sge, count64,
+      arith::ConstantIntOp::create(b, loc, i64, int64_t(1) << 25));
+  Value fits = arith::XOrIOp::create(
+      b, loc,
+      VoteOp::create(b, loc, b.getI1Type(), VoteKind::any, huge,
+                     /*mask=*/Value()),
+      arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
   count = arith::IndexCastOp::create(b, loc, i32, countIndex);
   // Ranges longer than `longRange` go to the whole warp, one after the
   // other; the lanes' other ranges are flattened or run per thread.
@@ -739,7 +744,6 @@ SmallVector<Value> CollaborationBuilder::build() {
         anyLong, [&] { return warpPerLongRange(longMask, own); },
         [&] { return own; });
   };
-  // The flattened forms count in 32 bits.
   return buildIf(fits, collaborate, [&] { return perThread(active); });
 }
 

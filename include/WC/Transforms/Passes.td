@@ -279,7 +279,7 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     loops whose trip count comes from data, one per thread (a CSR row, a
     vertex's neighbours): a long range keeps one lane busy while the other
     31 idle. Each warp chooses at run time, from its lanes' trip counts
-    (its total must fit 32 bits, else it keeps the loop):
+    (a warp with a range of 2^25 iterations or more keeps the loop):
 
     - ranges longer than `long-range` iterations (a warp's worth by
       default) are run by the whole warp, one after the other, 32

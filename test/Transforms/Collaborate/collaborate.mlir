@@ -9,13 +9,15 @@
 // shuffles, segmented reduction) when long or imbalanced enough, else per
 // thread; then the rows longer than 32 by the whole warp one after the
 // other (ballot of the long lanes, a strided loop over the owner's row, a
-// warp reduction). A warp whose total does not fit 32 bits keeps the loop.
+// warp reduction). A warp with a range of 2^25 iterations or more keeps
+// the loop (the collaborative forms count in 32 bits).
 // The store stays under the condition.
 // CHECK-LABEL: gpu.func @row_sums
 // CHECK: %[[BOUNDS:.*]]:2 = scf.if %[[IN:.*]] -> (index, index) {
 // CHECK: } else {
-// CHECK: wc.reduce add %{{.*}} : i64
+// CHECK: wc.vote any
 // CHECK: wc.vote ballot
+// CHECK: wc.reduce add %{{.*}} : i32
 // CHECK: %[[SUM:.*]] = scf.if
 // CHECK: wc.scan exclusive add
 // CHECK: scf.for {{.*}} step %c32

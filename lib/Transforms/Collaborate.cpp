@@ -184,6 +184,10 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
     }
     plan.guard = guard;
   }
+  if (!loop.getInductionVar().getType().isIndex()) {
+    why = "the induction variable is not an index";
+    return failure();
+  }
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step || *step <= 0) {
     why = "the step is not a positive constant";

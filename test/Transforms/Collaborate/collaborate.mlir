@@ -117,6 +117,15 @@ gpu.module @m {
       %a = arith.addi %acc, %v : i32
       scf.yield %a : i32
     }
+    %lo32 = arith.index_cast %lo : index to i32
+    %hi32 = arith.index_cast %hi : index to i32
+    %one32 = arith.constant 1 : i32
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the induction variable is not an index}}
+    %i32sum = scf.for %k = %lo32 to %hi32 step %one32 iter_args(%acc = %zero) -> (i32) : i32 {
+      %a = arith.addi %acc, %k : i32
+      scf.yield %a : i32
+    }
+    memref.store %i32sum, %y[%c0] : memref<?xi32>
     scf.for %i = %c0 to %c4 step %c1 {
       // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop is neither at the top level of the kernel nor directly under a condition there}}
       %w = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the SpMV benchmark of wc-collaborate into .device-build/collaborate,
-# for three matrices of 2^20 rows (bench/collaborate/spmv.mlir, whose row
-# lengths the sed lines below change): `skewed` (one row in 97 has 1000
-# nonzeros, the others 0-16), `regular` (16 nonzeros in every row) and
-# `tiny` (0-3 nonzeros), each built as the upstream lowering of the
+# for four matrices of 2^20 rows: `rmat` (bench/collaborate/spmv_rmat.mlir,
+# an R-MAT power-law graph of 2^24 edges) and, from
+# bench/collaborate/spmv.mlir, whose row lengths the sed lines below
+# change, `skewed` (one row in 97 has 1000 nonzeros, the others 0-16),
+# `regular` (16 nonzeros in every row) and `tiny` (0-3 nonzeros), each built as the upstream lowering of the
 # thread-per-row kernel and after wc-collaborate with its default choices
 # (`collaborate`) and with each choice forced: every range by the whole
 # warp (`warp`), every warp's iterations flattened (`flat`), the long
@@ -18,6 +19,7 @@ rm -rf "$dest"
 mkdir -p "$dest"
 select='%len = arith.select %long, %c1000, %short : index'
 cp bench/collaborate/spmv.mlir "$dest/skewed.mlir"
+cp bench/collaborate/spmv_rmat.mlir "$dest/rmat.mlir"
 sed "s/$select/%len = arith.constant 16 : index/" bench/collaborate/spmv.mlir > "$dest/regular.mlir"
 sed "s/$select/%len = arith.remui %r, %c4 : index/; s/%c7 = arith.constant 7 : index/%c7 = arith.constant 7 : index\n    %c4 = arith.constant 4 : index/" \
   bench/collaborate/spmv.mlir > "$dest/tiny.mlir"
@@ -31,7 +33,7 @@ variants=(
   "longflat:--wc-collaborate=flatten=always"
   "longthread:--wc-collaborate=flatten=never"
 )
-for matrix in skewed regular tiny; do
+for matrix in rmat skewed regular tiny; do
   for entry in "${variants[@]}"; do
     pipeline=${entry#*:}
     # The pass's options as one quoted word: --pass="a=1 b=2".

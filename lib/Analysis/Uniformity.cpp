@@ -23,6 +23,7 @@
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/SparseAnalysis.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -63,6 +64,10 @@ static bool isVarianceSource(Operation *op) {
   if (isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp, gpu::NumSubgroupsOp,
           gpu::SubgroupSizeOp, gpu::AllReduceOp>(op))
     return false;
+  // NVVM's special registers and intrinsics (a thread or lane id among
+  // them) have no memory effects to go by.
+  if (isa_and_present<NVVM::NVVMDialect>(op->getDialect()))
+    return true;
   // Reads of memory: another thread may write between two threads' reads.
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)

@@ -154,10 +154,28 @@ static std::string typeName(Type type) {
   return text;
 }
 
-/// Whether `value` can be made at the else-branch of the split guard (a
-/// zero) and shuffled between lanes.
+/// Whether a value of `type` can be made at the else-branch of the split
+/// guard (a zero), shuffled between lanes and reduced by the warp (the
+/// scalars of the wc collectives).
 static bool isLaneScalar(Type type) {
-  return type.isIndex() || type.isIntOrFloat();
+  return type.isIndex() || type.isInteger(1) || type.isInteger(8) ||
+         type.isInteger(16) || type.isInteger(32) || type.isInteger(64) ||
+         type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+/// Whether `memref` is memory of the thread itself: a private attribution,
+/// an alloca, or anything in the private address space.
+static bool isThreadPrivate(Value memref) {
+  if (auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+          cast<BaseMemRefType>(memref.getType()).getMemorySpace()))
+    if (space.getValue() == gpu::AddressSpace::Private)
+      return true;
+  if (auto arg = dyn_cast<BlockArgument>(memref))
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()))
+      return arg.getOwner()->isEntryBlock() &&
+             arg.getArgNumber() >=
+                 func.getNumArguments() + func.getNumWorkgroupAttributions();
+  return isa_and_present<memref::AllocaOp>(memref.getDefiningOp());
 }
 
 /// Plans the collaborative form of `loop` in `func`, or fails with the
@@ -183,6 +201,10 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
       return failure();
     }
     plan.guard = guard;
+  }
+  if (loop.getUnsignedCmp()) {
+    why = "the loop compares its bounds unsigned";
+    return failure();
   }
   if (!loop.getInductionVar().getType().isIndex()) {
     why = "the induction variable is not an index";
@@ -242,7 +264,7 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
       if (!loop.isDefinedOutsideOfLoop(operand))
         continue;
       if (isa<BaseMemRefType>(operand.getType()) &&
-          uniformity.isVarying(operand)) {
+          (uniformity.isVarying(operand) || isThreadPrivate(operand))) {
         why = "the loop reads a buffer that differs between threads";
         ok = false;
       } else if (!isa<BaseMemRefType>(operand.getType()) &&
@@ -353,7 +375,6 @@ static void splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
   Location loc = guard.getLoc();
   rewriter.setInsertionPoint(guard);
   SmallVector<Type> types;
-  SmallVector<Value> outside;
   for (Value value : escaping)
     if (!matchPattern(value, m_Constant()))
       types.push_back(value.getType());
@@ -361,6 +382,10 @@ static void splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
                                     /*withElseRegion=*/true);
   Block *prologueThen = &prologue.getThenRegion().front();
   Block *prologueElse = &prologue.getElseRegion().front();
+  // Without results the builder has put the yields in already.
+  for (Block *block : {prologueThen, prologueElse})
+    if (!block->empty())
+      rewriter.eraseOp(&block->back());
   for (Operation *op : prelude)
     rewriter.moveOpBefore(op, prologueThen, prologueThen->end());
   SmallVector<Value> thenYield, elseYield;
@@ -375,7 +400,6 @@ static void splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
   scf::YieldOp::create(rewriter, loc, thenYield);
   // Replace the later uses.
   unsigned next = 0;
-  rewriter.setInsertionPointToStart(&then);
   for (Value value : escaping) {
     Value replacement;
     if (matchPattern(value, m_Constant())) {
@@ -482,9 +506,12 @@ IRMapping CollaborationBuilder::ownerMapping(Value owner, Value iteration) {
           isa<BaseMemRefType>(operand.getType()) ||
           matchPattern(operand, m_Constant()))
         continue;
-      // Results of the split-off prelude are new, and per thread.
-      if (uniformity.isUniform(operand) && !operand.getDefiningOp<scf::IfOp>())
-        continue;
+      // Every value but the kernel's arguments is taken from the owner: a
+      // uniform one arrives unchanged, and no analysis can miss a
+      // thread-dependent one.
+      if (auto arg = dyn_cast<BlockArgument>(operand))
+        if (isa<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()))
+          continue;
       mapping.map(operand, shuffleFrom(b, loc, operand, owner));
     }
   });
@@ -680,7 +707,9 @@ SmallVector<Value> CollaborationBuilder::build() {
   Value span = arith::SubIOp::create(b, loc, hi, lo);
   Value nonEmpty =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, hi, lo);
-  Value trips = arith::CeilDivSIOp::create(b, loc, span, stepValue);
+  // hi - lo wraps for ranges wider than 2^63; as unsigned it is exact
+  // whenever hi > lo.
+  Value trips = arith::CeilDivUIOp::create(b, loc, span, stepValue);
   Value zeroIndex = constIndex(0);
   countIndex = arith::SelectOp::create(b, loc, nonEmpty, trips, zeroIndex);
   if (active)
@@ -763,6 +792,14 @@ static void applyCollaboration(CollaborationPlan plan,
     active = plan.guard.getCondition();
     // The loop moves out of the guard, between the prelude and the rest.
     rewriter.moveOpBefore(loop, plan.guard);
+    // A combined value made in the prelude is now the prologue's result.
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+      Value acc = loop.getRegionIterArgs()[index];
+      Operation *combiner = reduction.combiner;
+      reduction.value = combiner->getOperand(0) == acc
+                            ? combiner->getOperand(1)
+                            : combiner->getOperand(0);
+    }
   }
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> results =

@@ -52,7 +52,9 @@ FailureOr<BlockShape> wc::getBlockShape(gpu::GPUFuncOp func,
                            y = getConstantIntValue(dims.y),
                            z = getConstantIntValue(dims.z);
     if (!x || !y || !z) {
-      if (shape)
+      // known_block_size is a promise about every launch; a shape taken
+      // from another launch is not.
+      if (func.getKnownBlockSize())
         continue;
       why = "the block size is not known: no known_block_size attribute and "
             "a launch with a non-constant block size";

@@ -126,6 +126,29 @@ gpu.module @m {
       scf.yield %a : i32
     }
     memref.store %i32sum, %y[%c0] : memref<?xi32>
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop compares its bounds unsigned}}
+    %usum = scf.for unsigned %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %a = arith.addi %acc, %v : i32
+      scf.yield %a : i32
+    }
+    memref.store %usum, %y[%c0] : memref<?xi32>
+    %mine = memref.alloca() : memref<4xi32>
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop reads a buffer that differs between threads}}
+    %psum = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      %v = memref.load %mine[%c0] : memref<4xi32>
+      %a = arith.addi %acc, %v : i32
+      scf.yield %a : i32
+    }
+    memref.store %psum, %y[%c0] : memref<?xi32>
+    %wide = arith.constant 3 : i7
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: iteration argument #0 is not a reduction of scalars}}
+    %w7 = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %wide) -> (i7) {
+      %a = arith.addi %acc, %wide : i7
+      scf.yield %a : i7
+    }
+    %w32 = arith.extui %w7 : i7 to i32
+    memref.store %w32, %y[%c0] : memref<?xi32>
     scf.for %i = %c0 to %c4 step %c1 {
       // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop is neither at the top level of the kernel nor directly under a condition there}}
       %w = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {

@@ -59,6 +59,30 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A launch with a constant block size, then one with a run-time size: the
+// first does not tell the second's.
+// CHECK-LABEL: func.func @host_one_unknown
+// CHECK: threads in (%c64, %c1, %c1)
+// CHECK: threads in (%arg0, %c1, %c1)
+module attributes {gpu.container_module} {
+  gpu.module @one_unknown {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: the block size is not known: no known_block_size attribute and a launch with a non-constant block size}}
+    gpu.func @k() kernel {
+      gpu.barrier
+      gpu.return
+    }
+  }
+  func.func @host_one_unknown(%n: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @one_unknown::@k blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
+    gpu.launch_func @one_unknown::@k blocks in (%c1, %c1, %c1) threads in (%n, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
 // Two launches with different block sizes.
 // CHECK-LABEL: func.func @host
 // CHECK: threads in (%c64, %c1, %c1)

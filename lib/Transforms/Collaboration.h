@@ -1,0 +1,65 @@
+//===- Collaboration.h - wc-collaborate's plan and rewrite ------*- C++ -*-===//
+//
+// The halves of wc-collaborate: planning a per-thread loop of data-dependent
+// trip count (CollaborationPlan.cpp: is it a reduction loop the warp may run
+// collaboratively, and why not) and rewriting it into the forms the warp
+// chooses between at run time (CollaborationRewrite.cpp). The pass
+// (Collaborate.cpp) drives them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_LIB_TRANSFORMS_COLLABORATION_H
+#define WC_LIB_TRANSFORMS_COLLABORATION_H
+
+#include "WC/Analysis/Uniformity.h"
+#include "WC/Dialect/WC/IR/WC.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <string>
+
+namespace mlir {
+namespace wc {
+namespace collaborate {
+/// When a warp flattens the iterations of its short ranges: when their
+/// mean is 4 or more or the longest is more than twice the mean (`Auto`),
+/// whenever it has any, or never (they stay per thread).
+enum class Flatten { Auto, Always, Never };
+
+/// One iteration argument of the loop: `acc = combiner(acc, value)`.
+struct Reduction {
+  Operation *combiner;
+  CombiningKind kind;
+  Value value; // the operand that is not the iteration argument
+};
+
+/// What the rewrite of one loop needs.
+struct CollaborationPlan {
+  scf::ForOp loop;
+  /// The `scf.if` of the kernel's body the loop is in (its then-region),
+  /// or null when the loop is at the top level of the body.
+  scf::IfOp guard;
+  SmallVector<Reduction> reductions;
+  int64_t step;
+  /// Trip counts above this go to the whole warp.
+  int64_t longRange = 32;
+  /// When a warp flattens its short ranges.
+  Flatten flatten = Flatten::Auto;
+};
+/// Plans the collaborative form of `loop` in `func`, or fails with the
+/// reason in `why`.
+FailureOr<CollaborationPlan>
+planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
+                  const UniformityAnalysis &uniformity, bool reassociateFloats,
+                  std::string &why);
+
+/// Rewrites the loop of `plan` into its collaborative form: the forms the
+/// warp chooses between at run time, the loop split out of its guard.
+void applyCollaboration(CollaborationPlan plan,
+                        const UniformityAnalysis &uniformity);
+} // namespace collaborate
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_LIB_TRANSFORMS_COLLABORATION_H

@@ -1,0 +1,526 @@
+//===- CollaborationRewrite.cpp - The forms of a collaborative loop ------===//
+//
+// The rewriting half of wc-collaborate: a planned loop, split out of its
+// bounds check, becomes the forms a warp chooses between at run time from
+// its lanes' trip counts (the pass's file comment, Collaborate.cpp, gives
+// the algorithm): long ranges by the whole warp one after the other, the
+// others flattened into windows of 32 iterations or run per thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Collaboration.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::collaborate;
+
+//===----------------------------------------------------------------------===//
+// Rewriting
+//===----------------------------------------------------------------------===//
+
+/// A zero of the scalar `type`.
+static Value createZero(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+}
+
+/// The identity of `kind` on `type`.
+static Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
+                            Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    // Float addition: -0.0 leaves every value, +0.0 and -0.0 included, as
+    // it is.
+    return arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(floatType,
+                       APFloat::getZero(floatType.getFloatSemantics(),
+                                        /*Negative=*/true)));
+  unsigned bits = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  APInt value;
+  switch (kind) {
+  case CombiningKind::and_:
+  case CombiningKind::minui:
+    value = APInt::getAllOnes(bits);
+    break;
+  case CombiningKind::maxsi:
+    value = APInt::getSignedMinValue(bits);
+    break;
+  case CombiningKind::minsi:
+    value = APInt::getSignedMaxValue(bits);
+    break;
+  default:
+    value = APInt::getZero(bits);
+    break;
+  }
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
+}
+
+/// `value` of lane `lane` (an i32), for every lane.
+static Value shuffleFrom(OpBuilder &b, Location loc, Value value, Value lane) {
+  return ShuffleOp::create(b, loc, value.getType(), b.getI1Type(),
+                           ShuffleMode::idx, value, lane, /*width=*/32,
+                           /*mask=*/Value())
+      .getResult();
+}
+
+/// Moves the ops of `guard`'s then-block before `loop` into a new `scf.if`
+/// on the same condition placed before `guard`, whose results replace their
+/// uses from the loop and after it (a zero where the condition is false;
+/// constants are copied instead).
+static void splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
+                            scf::ForOp loop) {
+  Block &then = guard.getThenRegion().front();
+  SmallVector<Operation *> prelude;
+  for (Operation &op : then) {
+    if (&op == loop.getOperation())
+      break;
+    prelude.push_back(&op);
+  }
+  // Constants used later are copied after the loop's position.
+  SmallVector<Value> escaping;
+  for (Operation *op : prelude)
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            Operation *ancestor = then.findAncestorOpInBlock(*user);
+            return ancestor && !ancestor->isBeforeInBlock(loop);
+          }))
+        escaping.push_back(result);
+  Location loc = guard.getLoc();
+  rewriter.setInsertionPoint(guard);
+  SmallVector<Type> types;
+  for (Value value : escaping)
+    if (!matchPattern(value, m_Constant()))
+      types.push_back(value.getType());
+  auto prologue = scf::IfOp::create(rewriter, loc, types, guard.getCondition(),
+                                    /*withElseRegion=*/true);
+  Block *prologueThen = &prologue.getThenRegion().front();
+  Block *prologueElse = &prologue.getElseRegion().front();
+  // Without results the builder has put the yields in already.
+  for (Block *block : {prologueThen, prologueElse})
+    if (!block->empty())
+      rewriter.eraseOp(&block->back());
+  for (Operation *op : prelude)
+    rewriter.moveOpBefore(op, prologueThen, prologueThen->end());
+  SmallVector<Value> thenYield, elseYield;
+  rewriter.setInsertionPointToEnd(prologueElse);
+  for (Value value : escaping)
+    if (!matchPattern(value, m_Constant())) {
+      thenYield.push_back(value);
+      elseYield.push_back(createZero(rewriter, loc, value.getType()));
+    }
+  scf::YieldOp::create(rewriter, loc, elseYield);
+  rewriter.setInsertionPointToEnd(prologueThen);
+  scf::YieldOp::create(rewriter, loc, thenYield);
+  // Replace the later uses.
+  unsigned next = 0;
+  for (Value value : escaping) {
+    Value replacement;
+    if (matchPattern(value, m_Constant())) {
+      rewriter.setInsertionPoint(prologue);
+      replacement = rewriter.clone(*value.getDefiningOp())->getResult(0);
+    } else {
+      replacement = prologue.getResult(next++);
+    }
+    rewriter.replaceUsesWithIf(value, replacement, [&](OpOperand &use) {
+      return !prologue->isAncestor(use.getOwner());
+    });
+  }
+}
+
+namespace {
+/// Builds the forms of one planned loop at the rewriter's insertion point:
+/// the original loop per thread, the warp-level loops over long ranges, and
+/// the flattened windows.
+class CollaborationBuilder {
+public:
+  CollaborationBuilder(RewriterBase &rewriter, const CollaborationPlan &plan,
+                       const UniformityAnalysis &uniformity, Value active)
+      : rewriter(rewriter), b(rewriter), plan(plan), loop(plan.loop),
+        uniformity(uniformity), active(active), loc(loop.getLoc()) {}
+
+  /// Computes the lane's trip count and the warp's figures, then the
+  /// run-time choice between the forms; returns the loop's results.
+  SmallVector<Value> build();
+
+private:
+  Value constI32(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  }
+  Value constIndex(int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  /// `scf.if` on `condition` whose then-region `then` fills (yielding the
+  /// loop's result types) and whose else-region yields `otherwise`.
+  SmallVector<Value> buildIf(Value condition,
+                             function_ref<SmallVector<Value>()> then,
+                             function_ref<SmallVector<Value>()> otherwise);
+  /// The original loop, run by the lanes where `condition` holds; the
+  /// others get the loop's initial values.
+  SmallVector<Value> perThread(Value condition);
+  /// Maps the values the body uses from outside the loop to those of lane
+  /// `owner`, and the induction variable to `iteration` (when given).
+  IRMapping ownerMapping(Value owner, Value iteration);
+  /// Clones the body (without its combiners) with `mapping`; returns the
+  /// values each reduction combines.
+  SmallVector<Value> cloneBody(IRMapping &mapping);
+  /// `combiner` of reduction `index` applied to `acc` and `value`.
+  Value combine(unsigned index, Value acc, Value value);
+  /// The warp runs, one after the other, the long ranges (of the lanes in
+  /// `longMask`), 32 iterations at a time, and reduces each into its
+  /// owner's accumulator, which starts from `own` (the lane's other work).
+  SmallVector<Value> warpPerLongRange(Value longMask, ValueRange own);
+  /// The flattened windows of 32 iterations (see the file comment) over the
+  /// ranges of `laneCount` iterations (a lane's first ones), `warpTotal` in
+  /// all.
+  SmallVector<Value> windows(Value laneCount, Value warpTotal);
+
+  RewriterBase &rewriter;
+  OpBuilder &b;
+  const CollaborationPlan &plan;
+  scf::ForOp loop;
+  const UniformityAnalysis &uniformity;
+  Value active;
+  Location loc;
+  Value lane, lo, stepValue, count, countIndex;
+};
+} // namespace
+
+SmallVector<Value>
+CollaborationBuilder::buildIf(Value condition,
+                              function_ref<SmallVector<Value>()> then,
+                              function_ref<SmallVector<Value>()> otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, loop.getResultTypes(), condition,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  scf::YieldOp::create(b, loc, then());
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  scf::YieldOp::create(b, loc, otherwise());
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+SmallVector<Value> CollaborationBuilder::perThread(Value condition) {
+  auto runLoop = [&] {
+    return SmallVector<Value>(rewriter.clone(*loop)->getResults());
+  };
+  if (!condition)
+    return runLoop();
+  return buildIf(condition, runLoop,
+                 [&] { return SmallVector<Value>(loop.getInitArgs()); });
+}
+
+IRMapping CollaborationBuilder::ownerMapping(Value owner, Value iteration) {
+  IRMapping mapping;
+  if (iteration)
+    mapping.map(loop.getInductionVar(), iteration);
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (!loop.isDefinedOutsideOfLoop(operand) || mapping.contains(operand) ||
+          isa<BaseMemRefType>(operand.getType()) ||
+          matchPattern(operand, m_Constant()))
+        continue;
+      // Every value but the kernel's arguments is taken from the owner: a
+      // uniform one arrives unchanged, and no analysis can miss a
+      // thread-dependent one.
+      if (auto arg = dyn_cast<BlockArgument>(operand))
+        if (isa<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()))
+          continue;
+      mapping.map(operand, shuffleFrom(b, loc, operand, owner));
+    }
+  });
+  return mapping;
+}
+
+SmallVector<Value> CollaborationBuilder::cloneBody(IRMapping &mapping) {
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (llvm::any_of(plan.reductions, [&](const Reduction &reduction) {
+          return reduction.combiner == &op;
+        }))
+      continue;
+    rewriter.clone(op, mapping);
+  }
+  SmallVector<Value> values;
+  for (const Reduction &reduction : plan.reductions)
+    values.push_back(mapping.lookupOrDefault(reduction.value));
+  return values;
+}
+
+Value CollaborationBuilder::combine(unsigned index, Value acc, Value value) {
+  const Reduction &reduction = plan.reductions[index];
+  IRMapping mapping;
+  mapping.map(loop.getRegionIterArgs()[index], acc);
+  mapping.map(reduction.value, value);
+  return rewriter.clone(*reduction.combiner, mapping)->getResult(0);
+}
+
+SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
+                                                          ValueRange own) {
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  // Lane o's range, if long, by the whole warp (a uniform test of bit o).
+  auto lanes =
+      scf::ForOp::create(b, loc, constI32(0), constI32(32), constI32(1), own);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(lanes.getBody());
+    Value owner = lanes.getInductionVar();
+    ValueRange accs = lanes.getRegionIterArgs();
+    Value bit = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, longMask, owner), constI32(1));
+    Value taken = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bit,
+                                        constI32(0));
+    auto ifOp = scf::IfOp::create(b, loc, accs.getTypes(), taken,
+                                  /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(b, loc, accs);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    Value ownerLo = shuffleFrom(b, loc, lo, owner);
+    Value ownerCount = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(), shuffleFrom(b, loc, count, owner));
+    SmallVector<Value> identities;
+    for (const Reduction &reduction : plan.reductions)
+      identities.push_back(
+          createIdentity(b, loc, reduction.kind, reduction.value.getType()));
+    Value laneIndex =
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lane);
+    // The owner's values are shuffled once, before the strided loop.
+    IRMapping outside = ownerMapping(owner, Value());
+    auto strided = scf::ForOp::create(b, loc, laneIndex, ownerCount,
+                                      constIndex(32), identities);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(strided.getBody());
+      Value iteration = arith::AddIOp::create(
+          b, loc, ownerLo,
+          arith::MulIOp::create(b, loc, strided.getInductionVar(), stepValue));
+      IRMapping mapping = outside;
+      mapping.map(loop.getInductionVar(), iteration);
+      SmallVector<Value> values = cloneBody(mapping);
+      SmallVector<Value> partials;
+      for (auto [index, value] : llvm::enumerate(values))
+        partials.push_back(
+            combine(index, strided.getRegionIterArgs()[index], value));
+      scf::YieldOp::create(b, loc, partials);
+    }
+    Value mine =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, owner);
+    SmallVector<Value> next;
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+      Value sum =
+          ReduceOp::create(b, loc, reduction.kind, strided.getResult(index));
+      Value combined = combine(index, accs[index], sum);
+      next.push_back(
+          arith::SelectOp::create(b, loc, mine, combined, accs[index]));
+    }
+    scf::YieldOp::create(b, loc, next);
+    b.setInsertionPointAfter(ifOp);
+    scf::YieldOp::create(b, loc, ifOp.getResults());
+  }
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  return SmallVector<Value>(lanes.getResults());
+}
+
+SmallVector<Value> CollaborationBuilder::windows(Value count, Value total) {
+  // Lanes now read for each other what each wrote before (in the prelude)
+  // and write after (in the rest): warp syncs order both.
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  Type i32 = b.getI32Type();
+  Value start =
+      ScanOp::create(b, loc, ScanKind::exclusive, CombiningKind::add, count);
+  Value totalIndex =
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), total);
+  auto windowLoop = scf::ForOp::create(b, loc, constIndex(0), totalIndex,
+                                       constIndex(32), loop.getInitArgs());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(windowLoop.getBody());
+    Value base =
+        arith::IndexCastOp::create(b, loc, i32, windowLoop.getInductionVar());
+    Value j = arith::AddIOp::create(b, loc, base, lane);
+    Value valid =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, j, total);
+    // The owner: the last lane whose range starts at or before j.
+    Value owner = constI32(0);
+    for (int64_t bit : {16, 8, 4, 2, 1}) {
+      Value candidate = arith::AddIOp::create(b, loc, owner, constI32(bit));
+      Value candidateStart = shuffleFrom(b, loc, start, candidate);
+      Value before = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                           candidateStart, j);
+      owner = arith::SelectOp::create(b, loc, before, candidate, owner);
+    }
+    Value ownerStart = shuffleFrom(b, loc, start, owner);
+    Value ownerLo = shuffleFrom(b, loc, lo, owner);
+    Value offset = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(), arith::SubIOp::create(b, loc, j, ownerStart));
+    Value iteration = arith::AddIOp::create(
+        b, loc, ownerLo, arith::MulIOp::create(b, loc, offset, stepValue));
+    IRMapping mapping = ownerMapping(owner, iteration);
+    // The body for iteration j, or the identities past the end.
+    SmallVector<Type> valueTypes;
+    for (const Reduction &reduction : plan.reductions)
+      valueTypes.push_back(reduction.value.getType());
+    auto guarded = scf::IfOp::create(b, loc, valueTypes, valid,
+                                     /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&guarded.getThenRegion().front());
+    scf::YieldOp::create(b, loc, cloneBody(mapping));
+    b.setInsertionPointToStart(&guarded.getElseRegion().front());
+    SmallVector<Value> identities;
+    for (const Reduction &reduction : plan.reductions)
+      identities.push_back(
+          createIdentity(b, loc, reduction.kind, reduction.value.getType()));
+    scf::YieldOp::create(b, loc, identities);
+    b.setInsertionPointAfter(guarded);
+    // Segments: one per owner range in the window; lanes past the end are
+    // each their own.
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                                        constI32(0));
+    Value rangeStart =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, j, ownerStart);
+    Value invalid = arith::XOrIOp::create(
+        b, loc, valid, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    Value head = arith::OrIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, first, rangeStart), invalid);
+    // Where the calling lane's range ends in this window.
+    Value windowEnd = arith::AddIOp::create(b, loc, base, constI32(32));
+    Value rangeEnd = arith::AddIOp::create(b, loc, start, count);
+    Value startsBefore = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::slt, start, windowEnd);
+    Value endsAfter = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                            rangeEnd, base);
+    Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                          count, constI32(0));
+    Value hasWork = arith::AndIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, startsBefore, endsAfter),
+        nonZero);
+    Value end = arith::MinSIOp::create(b, loc, rangeEnd, windowEnd);
+    Value lastLane = arith::SubIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, end, base), constI32(1));
+    lastLane = arith::SelectOp::create(b, loc, hasWork, lastLane, constI32(0));
+    SmallVector<Value> accumulated;
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+      Value partial = SegmentedReduceOp::create(
+          b, loc, guarded.getResult(index).getType(), reduction.kind,
+          guarded.getResult(index), head);
+      Value mine = shuffleFrom(b, loc, partial, lastLane);
+      Value acc = windowLoop.getRegionIterArgs()[index];
+      accumulated.push_back(arith::SelectOp::create(
+          b, loc, hasWork, combine(index, acc, mine), acc));
+    }
+    scf::YieldOp::create(b, loc, accumulated);
+  }
+  WarpSyncOp::create(b, loc, /*mask=*/Value());
+  return SmallVector<Value>(windowLoop.getResults());
+}
+
+SmallVector<Value> CollaborationBuilder::build() {
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  lo = loop.getLowerBound();
+  Value hi = loop.getUpperBound();
+  stepValue = constIndex(plan.step);
+  // The lane's trip count, 0 where it is inactive or the range is empty.
+  Value span = arith::SubIOp::create(b, loc, hi, lo);
+  Value nonEmpty =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, hi, lo);
+  // hi - lo wraps for ranges wider than 2^63; as unsigned it is exact
+  // whenever hi > lo.
+  Value trips = arith::CeilDivUIOp::create(b, loc, span, stepValue);
+  Value zeroIndex = constIndex(0);
+  countIndex = arith::SelectOp::create(b, loc, nonEmpty, trips, zeroIndex);
+  if (active)
+    countIndex = arith::SelectOp::create(b, loc, active, countIndex, zeroIndex);
+  lane = arith::IndexCastUIOp::create(
+      b, loc, i32, gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
+  // The collaborative forms count in 32 bits: each lane's count must stay
+  // below 2^25, so that the warp's sums (and the windows' ends) do.
+  Value count64 = arith::IndexCastOp::create(b, loc, i64, countIndex);
+  Value huge = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::sge, count64,
+      arith::ConstantIntOp::create(b, loc, i64, int64_t(1) << 25));
+  Value fits = arith::XOrIOp::create(
+      b, loc,
+      VoteOp::create(b, loc, b.getI1Type(), VoteKind::any, huge,
+                     /*mask=*/Value()),
+      arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  count = arith::IndexCastOp::create(b, loc, i32, countIndex);
+  // Ranges longer than `longRange` go to the whole warp, one after the
+  // other; the lanes' other ranges are flattened or run per thread.
+  Value isLong = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::sgt, count64,
+      arith::ConstantIntOp::create(b, loc, i64, plan.longRange));
+  Value longMask =
+      VoteOp::create(b, loc, i32, VoteKind::ballot, isLong, /*mask=*/Value());
+  Value anyLong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        longMask, constI32(0));
+  Value shortCount =
+      arith::SelectOp::create(b, loc, isLong, constI32(0), count);
+  Value shortTotal = ReduceOp::create(b, loc, CombiningKind::add, shortCount);
+  Value shortLongest =
+      ReduceOp::create(b, loc, CombiningKind::maxsi, shortCount);
+  Value flatten;
+  switch (plan.flatten) {
+  case Flatten::Always:
+    flatten = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                    shortLongest, constI32(0));
+    break;
+  case Flatten::Never:
+    flatten = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+    break;
+  case Flatten::Auto: {
+    // Flattened, the ranges' loads are coalesced and balanced, for a scan
+    // and a few shuffles per 32 iterations: worth it from a mean of 4
+    // iterations per lane, or when the longest range is more than twice
+    // the mean (measured on the H100: docs/results.md).
+    Value twiceMean = arith::DivSIOp::create(b, loc, shortTotal, constI32(16));
+    Value imbalanced = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                             shortLongest, twiceMean);
+    Value enough = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                         shortTotal, constI32(4 * 32));
+    flatten = arith::OrIOp::create(b, loc, imbalanced, enough);
+    break;
+  }
+  }
+  Value shortLane = arith::XOrIOp::create(
+      b, loc, isLong, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  if (active)
+    shortLane = arith::AndIOp::create(b, loc, shortLane, active);
+  auto collaborate = [&] {
+    SmallVector<Value> own = buildIf(
+        flatten, [&] { return windows(shortCount, shortTotal); },
+        [&] { return perThread(shortLane); });
+    return buildIf(
+        anyLong, [&] { return warpPerLongRange(longMask, own); },
+        [&] { return own; });
+  };
+  return buildIf(fits, collaborate, [&] { return perThread(active); });
+}
+
+void collaborate::applyCollaboration(CollaborationPlan plan,
+                                     const UniformityAnalysis &uniformity) {
+  scf::ForOp loop = plan.loop;
+  IRRewriter rewriter(loop.getContext());
+  Value active;
+  if (plan.guard) {
+    splitOffPrelude(rewriter, plan.guard, loop);
+    active = plan.guard.getCondition();
+    // The loop moves out of the guard, between the prelude and the rest.
+    rewriter.moveOpBefore(loop, plan.guard);
+    // A combined value made in the prelude is now the prologue's result.
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+      Value acc = loop.getRegionIterArgs()[index];
+      Operation *combiner = reduction.combiner;
+      reduction.value = combiner->getOperand(0) == acc
+                            ? combiner->getOperand(1)
+                            : combiner->getOperand(0);
+    }
+  }
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> results =
+      CollaborationBuilder(rewriter, plan, uniformity, active).build();
+  rewriter.replaceAllUsesWith(loop.getResults(), results);
+  rewriter.eraseOp(loop);
+}

@@ -29,15 +29,17 @@ variants=(
   "upstream:"
   "collaborate:--wc-collaborate"
   "warp:--wc-collaborate=long-range=0"
-  "flat:--wc-collaborate=long-range=1000000 flatten=always"
+  "flat:--wc-collaborate=long-range=1000000~flatten=always"
   "longflat:--wc-collaborate=flatten=always"
   "longthread:--wc-collaborate=flatten=never"
 )
 for matrix in rmat skewed regular tiny; do
   for entry in "${variants[@]}"; do
-    pipeline=${entry#*:}
-    # The pass's options as one quoted word: --pass="a=1 b=2".
-    [[ $pipeline != *=* ]] || pipeline="${pipeline%%=*}=\"${pipeline#*=}\""
+    # As in bench/suite/build.sh, a `~` separates the options of one pass.
+    read -r -a words <<< "${entry#*:}"
+    words=("${words[@]//\~/ }")
+    pipeline=""
+    [ ${#words[@]} -eq 0 ] || pipeline=$(printf '%q ' "${words[@]}")
     python3 utils/wc-compile.py "$dest/$matrix.mlir" \
       -o "$dest/$matrix.${entry%%:*}.exe" "--pipeline=$pipeline"
   done

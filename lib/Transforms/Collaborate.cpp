@@ -115,7 +115,7 @@ void CollaboratePass::runOnOperation() {
       }
       plan->longRange = std::max<int64_t>(longRange, 0);
       plan->flatten = *mode;
-      applyCollaboration(*plan, uniformity);
+      applyCollaboration(*plan);
       emitRemark(func.getLoc())
           << "wc-collaborate: a loop of data-dependent trip count is run as "
              "each warp's trip counts decide (long ranges by the whole warp, "

@@ -31,8 +31,12 @@ enum class Flatten { Auto, Always, Never };
 struct Reduction {
   Operation *combiner;
   CombiningKind kind;
-  Value value; // the operand that is not the iteration argument
 };
+
+/// The value that reduction `index` of `loop` combines into its iteration
+/// argument: the combiner's operand that is not the argument.
+Value getCombinedValue(scf::ForOp loop, unsigned index,
+                       const Reduction &reduction);
 
 /// What the rewrite of one loop needs.
 struct CollaborationPlan {
@@ -56,8 +60,7 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
 
 /// Rewrites the loop of `plan` into its collaborative form: the forms the
 /// warp chooses between at run time, the loop split out of its guard.
-void applyCollaboration(CollaborationPlan plan,
-                        const UniformityAnalysis &uniformity);
+void applyCollaboration(const CollaborationPlan &plan);
 } // namespace collaborate
 } // namespace wc
 } // namespace mlir

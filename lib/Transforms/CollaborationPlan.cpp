@@ -108,10 +108,16 @@ static bool isThreadPrivate(Value memref) {
       return true;
   if (auto arg = dyn_cast<BlockArgument>(memref))
     if (auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()))
-      return arg.getOwner()->isEntryBlock() &&
-             arg.getArgNumber() >=
-                 func.getNumArguments() + func.getNumWorkgroupAttributions();
+      return llvm::is_contained(func.getPrivateAttributions(), arg);
   return isa_and_present<memref::AllocaOp>(memref.getDefiningOp());
+}
+
+Value collaborate::getCombinedValue(scf::ForOp loop, unsigned index,
+                                    const Reduction &reduction) {
+  Value acc = loop.getRegionIterArgs()[index];
+  Operation *combiner = reduction.combiner;
+  return combiner->getOperand(0) == acc ? combiner->getOperand(1)
+                                        : combiner->getOperand(0);
 }
 
 FailureOr<CollaborationPlan>
@@ -181,7 +187,7 @@ collaborate::planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
             " is not a reduction of scalars";
       return failure();
     }
-    plan.reductions.push_back({combiner, *kind, other});
+    plan.reductions.push_back({combiner, *kind});
   }
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (Operation *writer = findWriter(&op)) {

@@ -30,35 +30,22 @@ static Value createZero(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
 }
 
-/// The identity of `kind` on `type`.
+/// The identity of `kind` on `type`. (Upstream's arith::getIdentityValue
+/// takes the bit width of `index` for min and max, which it has none of.)
 static Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
                             Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    // Float addition: -0.0 leaves every value, +0.0 and -0.0 included, as
-    // it is.
-    return arith::ConstantOp::create(
-        b, loc,
-        b.getFloatAttr(floatType,
-                       APFloat::getZero(floatType.getFloatSemantics(),
-                                        /*Negative=*/true)));
-  unsigned bits = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
-  APInt value;
-  switch (kind) {
-  case CombiningKind::and_:
-  case CombiningKind::minui:
-    value = APInt::getAllOnes(bits);
-    break;
-  case CombiningKind::maxsi:
-    value = APInt::getSignedMinValue(bits);
-    break;
-  case CombiningKind::minsi:
-    value = APInt::getSignedMaxValue(bits);
-    break;
-  default:
-    value = APInt::getZero(bits);
-    break;
-  }
-  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
+  if (!type.isIndex())
+    return arith::getIdentityValue(getArithReductionKind(kind, type), type, b,
+                                   loc);
+  APInt value = APInt::getZero(64);
+  if (kind == CombiningKind::and_ || kind == CombiningKind::minui)
+    value = APInt::getAllOnes(64);
+  else if (kind == CombiningKind::maxsi)
+    value = APInt::getSignedMinValue(64);
+  else if (kind == CombiningKind::minsi)
+    value = APInt::getSignedMaxValue(64);
+  return arith::ConstantOp::create(b, loc,
+                                   b.getIndexAttr(value.getSExtValue()));
 }
 
 /// `value` of lane `lane` (an i32), for every lane.
@@ -140,9 +127,9 @@ namespace {
 class CollaborationBuilder {
 public:
   CollaborationBuilder(RewriterBase &rewriter, const CollaborationPlan &plan,
-                       const UniformityAnalysis &uniformity, Value active)
+                       Value active)
       : rewriter(rewriter), b(rewriter), plan(plan), loop(plan.loop),
-        uniformity(uniformity), active(active), loc(loop.getLoc()) {}
+        active(active), loc(loop.getLoc()) {}
 
   /// Computes the lane's trip count and the warp's figures, then the
   /// run-time choice between the forms; returns the loop's results.
@@ -169,7 +156,7 @@ private:
   /// Clones the body (without its combiners) with `mapping`; returns the
   /// values each reduction combines.
   SmallVector<Value> cloneBody(IRMapping &mapping);
-  /// `combiner` of reduction `index` applied to `acc` and `value`.
+  /// Reduction `index`'s combining kind applied to `acc` and `value`.
   Value combine(unsigned index, Value acc, Value value);
   /// The warp runs, one after the other, the long ranges (of the lanes in
   /// `longMask`), 32 iterations at a time, and reduces each into its
@@ -184,7 +171,6 @@ private:
   OpBuilder &b;
   const CollaborationPlan &plan;
   scf::ForOp loop;
-  const UniformityAnalysis &uniformity;
   Value active;
   Location loc;
   Value lane, lo, stepValue, count, countIndex;
@@ -246,17 +232,18 @@ SmallVector<Value> CollaborationBuilder::cloneBody(IRMapping &mapping) {
     rewriter.clone(op, mapping);
   }
   SmallVector<Value> values;
-  for (const Reduction &reduction : plan.reductions)
-    values.push_back(mapping.lookupOrDefault(reduction.value));
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+    values.push_back(
+        mapping.lookupOrDefault(getCombinedValue(loop, index, reduction)));
   return values;
 }
 
 Value CollaborationBuilder::combine(unsigned index, Value acc, Value value) {
-  const Reduction &reduction = plan.reductions[index];
-  IRMapping mapping;
-  mapping.map(loop.getRegionIterArgs()[index], acc);
-  mapping.map(reduction.value, value);
-  return rewriter.clone(*reduction.combiner, mapping)->getResult(0);
+  // A new op of the kind: the original's overflow flags do not hold for
+  // sums taken in another order.
+  CombiningKind kind = plan.reductions[index].kind;
+  return arith::getReductionOp(getArithReductionKind(kind, acc.getType()), b,
+                               loc, acc, value);
 }
 
 SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
@@ -283,9 +270,10 @@ SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
     Value ownerCount = arith::IndexCastOp::create(
         b, loc, b.getIndexType(), shuffleFrom(b, loc, count, owner));
     SmallVector<Value> identities;
-    for (const Reduction &reduction : plan.reductions)
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
       identities.push_back(
-          createIdentity(b, loc, reduction.kind, reduction.value.getType()));
+          createIdentity(b, loc, reduction.kind,
+                         getCombinedValue(loop, index, reduction).getType()));
     Value laneIndex =
         arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lane);
     // The owner's values are shuffled once, before the strided loop.
@@ -362,17 +350,18 @@ SmallVector<Value> CollaborationBuilder::windows(Value count, Value total) {
     IRMapping mapping = ownerMapping(owner, iteration);
     // The body for iteration j, or the identities past the end.
     SmallVector<Type> valueTypes;
-    for (const Reduction &reduction : plan.reductions)
-      valueTypes.push_back(reduction.value.getType());
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+      valueTypes.push_back(getCombinedValue(loop, index, reduction).getType());
     auto guarded = scf::IfOp::create(b, loc, valueTypes, valid,
                                      /*withElseRegion=*/true);
     b.setInsertionPointToStart(&guarded.getThenRegion().front());
     scf::YieldOp::create(b, loc, cloneBody(mapping));
     b.setInsertionPointToStart(&guarded.getElseRegion().front());
     SmallVector<Value> identities;
-    for (const Reduction &reduction : plan.reductions)
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
       identities.push_back(
-          createIdentity(b, loc, reduction.kind, reduction.value.getType()));
+          createIdentity(b, loc, reduction.kind,
+                         getCombinedValue(loop, index, reduction).getType()));
     scf::YieldOp::create(b, loc, identities);
     b.setInsertionPointAfter(guarded);
     // Segments: one per owner range in the window; lanes past the end are
@@ -499,28 +488,19 @@ SmallVector<Value> CollaborationBuilder::build() {
   return buildIf(fits, collaborate, [&] { return perThread(active); });
 }
 
-void collaborate::applyCollaboration(CollaborationPlan plan,
-                                     const UniformityAnalysis &uniformity) {
+void collaborate::applyCollaboration(const CollaborationPlan &plan) {
   scf::ForOp loop = plan.loop;
   IRRewriter rewriter(loop.getContext());
   Value active;
-  if (plan.guard) {
-    splitOffPrelude(rewriter, plan.guard, loop);
-    active = plan.guard.getCondition();
+  if (scf::IfOp guard = plan.guard) {
+    splitOffPrelude(rewriter, guard, loop);
+    active = guard.getCondition();
     // The loop moves out of the guard, between the prelude and the rest.
-    rewriter.moveOpBefore(loop, plan.guard);
-    // A combined value made in the prelude is now the prologue's result.
-    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
-      Value acc = loop.getRegionIterArgs()[index];
-      Operation *combiner = reduction.combiner;
-      reduction.value = combiner->getOperand(0) == acc
-                            ? combiner->getOperand(1)
-                            : combiner->getOperand(0);
-    }
+    rewriter.moveOpBefore(loop, guard);
   }
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> results =
-      CollaborationBuilder(rewriter, plan, uniformity, active).build();
+      CollaborationBuilder(rewriter, plan, active).build();
   rewriter.replaceAllUsesWith(loop.getResults(), results);
   rewriter.eraseOp(loop);
 }

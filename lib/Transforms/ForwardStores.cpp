@@ -107,8 +107,8 @@ static Value bufferOf(Value memref) {
 static bool isKernelAllocation(Value buffer) {
   if (auto arg = dyn_cast<BlockArgument>(buffer)) {
     auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-    return func && arg.getOwner()->isEntryBlock() &&
-           arg.getArgNumber() >= func.getNumArguments();
+    return func && (llvm::is_contained(func.getWorkgroupAttributions(), arg) ||
+                    llvm::is_contained(func.getPrivateAttributions(), arg));
   }
   return isa_and_present<memref::AllocOp, memref::AllocaOp>(
       buffer.getDefiningOp());

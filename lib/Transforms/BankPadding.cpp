@@ -22,8 +22,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/DenseSet.h"
+
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
+#include <array>
 
 using namespace mlir;
 using namespace mlir::wc;
@@ -66,14 +68,87 @@ static int64_t getTripWeight(Operation *op, WarpJobOp job) {
   return weight;
 }
 
+/// The value of `expr` with dimensions `dims` and symbols `symbols`, or
+/// nullopt where a division or modulus is not by a positive value.
+static std::optional<int64_t> evaluate(AffineExpr expr, ArrayRef<int64_t> dims,
+                                       ArrayRef<int64_t> symbols) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue();
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dims[dim.getPosition()];
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return symbols[symbol.getPosition()];
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::optional<int64_t> lhs = evaluate(binary.getLHS(), dims, symbols);
+  std::optional<int64_t> rhs = evaluate(binary.getRHS(), dims, symbols);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return *lhs + *rhs;
+  case AffineExprKind::Mul:
+    return *lhs * *rhs;
+  default:
+    break;
+  }
+  if (*rhs <= 0)
+    return std::nullopt;
+  switch (expr.getKind()) {
+  case AffineExprKind::Mod:
+    return llvm::mod(*lhs, *rhs);
+  case AffineExprKind::FloorDiv:
+    return llvm::divideFloorSigned(*lhs, *rhs);
+  case AffineExprKind::CeilDiv:
+    return llvm::divideCeilSigned(*lhs, *rhs);
+  default:
+    return std::nullopt;
+  }
+}
+
+namespace {
+/// The elements an access touches, per symbol sample and thread of the
+/// block: `elements[(sample * threads + t) * indices + i]`.
+struct EvaluatedAccess {
+  SmallVector<int64_t> elements;
+  unsigned indices;
+  int64_t weight;
+};
+} // namespace
+
+/// The elements every thread of `block` touches with `accesses`, for every
+/// sample of the symbols; nullopt when an index does not evaluate to a
+/// constant.
+static std::optional<SmallVector<EvaluatedAccess>>
+evaluateAccesses(ArrayRef<CountedAccess> accesses, ArrayRef<int64_t> block) {
+  int64_t blockSize = block[0] * block[1] * block[2];
+  SmallVector<EvaluatedAccess> evaluated;
+  SmallVector<int64_t> symbols;
+  for (const CountedAccess &access : accesses) {
+    EvaluatedAccess entry{{}, (unsigned)access.indices.size(), access.weight};
+    for (int64_t sample : kSymbolSamples) {
+      symbols.assign(access.numSymbols, sample);
+      for (int64_t t = 0; t < blockSize; ++t) {
+        int64_t dims[3] = {t % block[0], (t / block[0]) % block[1],
+                           t / (block[0] * block[1])};
+        for (AffineExpr index : access.indices) {
+          std::optional<int64_t> element = evaluate(index, dims, symbols);
+          if (!element)
+            return std::nullopt;
+          entry.elements.push_back(*element);
+        }
+      }
+    }
+    evaluated.push_back(std::move(entry));
+  }
+  return evaluated;
+}
+
 /// The wavefronts that `accesses` take per job, with `shape` the buffer's
 /// shape and its innermost dimension padded by `padding` elements of
-/// `elementBytes` bytes; nullopt when an index does not evaluate to a
-/// constant.
-static std::optional<int64_t>
-countWavefronts(ArrayRef<CountedAccess> accesses, ArrayRef<int64_t> shape,
-                int64_t padding, int64_t elementBytes, ArrayRef<int64_t> block,
-                MLIRContext *context) {
+/// `elementBytes` bytes.
+static int64_t countWavefronts(ArrayRef<EvaluatedAccess> accesses,
+                               ArrayRef<int64_t> shape, int64_t padding,
+                               int64_t elementBytes, ArrayRef<int64_t> block) {
   int64_t blockSize = block[0] * block[1] * block[2];
   // The padded strides of the buffer, in elements.
   SmallVector<int64_t> strides(shape.size(), 1);
@@ -94,35 +169,34 @@ countWavefronts(ArrayRef<CountedAccess> accesses, ArrayRef<int64_t> shape,
       std::clamp<int64_t>(kBanks * kBankBytes / elementBytes, 1, kWarpSize);
 
   int64_t total = 0;
-  SmallVector<AffineExpr> dims(3), symbols;
-  for (const CountedAccess &access : accesses) {
-    for (int64_t sample : kSymbolSamples) {
-      symbols.assign(access.numSymbols, getAffineConstantExpr(sample, context));
+  // The distinct words each bank serves for a group of lanes.
+  std::array<SmallVector<int64_t, 4>, kBanks> words;
+  for (const EvaluatedAccess &access : accesses) {
+    for (size_t sample = 0; sample < std::size(kSymbolSamples); ++sample) {
       for (int64_t v = 0; v * kWarpSize < blockSize; ++v) {
-        // The words each bank serves for each group of lanes.
         for (int64_t first = 0; first < kWarpSize; first += groupLanes) {
-          llvm::DenseMap<int64_t, llvm::DenseSet<int64_t>> words;
+          for (SmallVector<int64_t, 4> &bank : words)
+            bank.clear();
           for (int64_t lane = first; lane < first + groupLanes; ++lane) {
             int64_t t = v * kWarpSize + lane;
             if (t >= blockSize)
               break;
-            dims[0] = getAffineConstantExpr(t % block[0], context);
-            dims[1] = getAffineConstantExpr((t / block[0]) % block[1], context);
-            dims[2] = getAffineConstantExpr(t / (block[0] * block[1]), context);
-            for (AffineExpr index : access.indices) {
-              auto element = dyn_cast<AffineConstantExpr>(
-                  index.replaceDimsAndSymbols(dims, symbols));
-              if (!element)
-                return std::nullopt;
-              int64_t byte = padded(element.getValue()) * elementBytes;
+            for (unsigned i = 0; i < access.indices; ++i) {
+              int64_t element =
+                  access
+                      .elements[(sample * blockSize + t) * access.indices + i];
+              int64_t byte = padded(element) * elementBytes;
               for (int64_t word = byte / kBankBytes;
                    word * kBankBytes < byte + elementBytes; ++word)
-                words[llvm::mod(word, kBanks)].insert(word);
+                if (SmallVector<int64_t, 4> &bank =
+                        words[llvm::mod(word, kBanks)];
+                    !llvm::is_contained(bank, word))
+                  bank.push_back(word);
             }
           }
           int64_t wavefronts = 0;
-          for (auto &entry : words)
-            wavefronts = std::max<int64_t>(wavefronts, entry.second.size());
+          for (SmallVector<int64_t, 4> &bank : words)
+            wavefronts = std::max<int64_t>(wavefronts, bank.size());
           total += wavefronts * access.weight;
         }
       }
@@ -208,11 +282,12 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
             : llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(),
                                8);
     ArrayRef<int64_t> shape = type.getShape();
-    MLIRContext *context = func.getContext();
-    std::optional<int64_t> before = countWavefronts(
-        accesses, shape, 0, elementBytes, blockOf[buffer], context);
-    if (!before)
+    std::optional<SmallVector<EvaluatedAccess>> evaluated =
+        evaluateAccesses(accesses, blockOf[buffer]);
+    if (!evaluated)
       continue;
+    int64_t before =
+        countWavefronts(*evaluated, shape, 0, elementBytes, blockOf[buffer]);
     int64_t rows = type.getNumElements() / shape.back();
     Residency resident = target.getResidency(1, 0, sharedBytes);
     PaddingPlan best{
@@ -220,23 +295,23 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
         (int)(arg.getArgNumber() - func.getFirstWorkgroupAttributionIndex()),
         type,
         0,
-        *before,
-        *before};
+        before,
+        before};
     for (int64_t padding = 1; padding <= kMaxPadding; ++padding) {
       int64_t extra = rows * padding * elementBytes;
       if (sharedBytes + extra > target.staticSharedMemoryPerBlock ||
           target.getResidency(1, 0, sharedBytes + extra).warps < resident.warps)
         break;
-      std::optional<int64_t> after = countWavefronts(
-          accesses, shape, padding, elementBytes, blockOf[buffer], context);
-      if (after && *after < best.wavefrontsAfter) {
+      int64_t after = countWavefronts(*evaluated, shape, padding, elementBytes,
+                                      blockOf[buffer]);
+      if (after < best.wavefrontsAfter) {
         SmallVector<int64_t> paddedShape(shape);
         paddedShape.back() += padding;
         best.newType =
             MemRefType::get(paddedShape, type.getElementType(),
                             MemRefLayoutAttrInterface(), type.getMemorySpace());
         best.padding = padding;
-        best.wavefrontsAfter = *after;
+        best.wavefrontsAfter = after;
       }
     }
     if (best.padding == 0)

@@ -49,10 +49,15 @@ static gpu::GPUFuncOp remapBuffers(gpu::GPUFuncOp func,
           .wasInterrupted() == false)
     return func;
 
-  // Work on a copy: unrolling for the analysis must not change a kernel
-  // whose buffers all stay in shared memory.
-  auto copy = cast<gpu::GPUFuncOp>(func->clone());
-  unrollForRemap(copy);
+  // A kernel whose buffer indices need no unrolling is planned and
+  // rewritten where it stands. Otherwise the planning works on an unrolled
+  // copy: unrolling must not change a kernel whose buffers all stay in
+  // shared memory.
+  gpu::GPUFuncOp copy = func;
+  if (needsUnrollForRemap(func)) {
+    copy = cast<gpu::GPUFuncOp>(func->clone());
+    unrollForRemap(copy);
+  }
 
   struct Refusal {
     std::string buffer, why;
@@ -118,7 +123,8 @@ static gpu::GPUFuncOp remapBuffers(gpu::GPUFuncOp func,
       remark.attachNote(refusal.at) << "here";
   }
   if (plans.empty()) {
-    copy->erase();
+    if (copy != func)
+      copy->erase();
     return func;
   }
 
@@ -154,6 +160,8 @@ static gpu::GPUFuncOp remapBuffers(gpu::GPUFuncOp func,
   for (unsigned index : erasedAttributions)
     eraseWorkgroupAttribution(copy, index);
 
+  if (copy == func)
+    return func;
   // Swap the rewritten copy in.
   func->getBlock()->getOperations().insert(Block::iterator(func), copy);
   func->erase();

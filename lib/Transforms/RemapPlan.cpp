@@ -583,7 +583,10 @@ static std::optional<int64_t> getThreadStridedTrips(WarpJobOp job,
 /// loop over the same trip count for every thread, `for k = 0 to trips`,
 /// with `i = lower + k * step`: the elements become `tid + k * T`, which
 /// unrolling turns into constants relative to the thread.
-static void normalizeThreadStridedLoops(gpu::GPUFuncOp func) {
+/// The loops of `func` that normalizeThreadStridedLoops rewrites, with their
+/// trip counts.
+static SmallVector<std::pair<scf::ForOp, int64_t>>
+findThreadStridedLoops(gpu::GPUFuncOp func) {
   SmallVector<std::pair<scf::ForOp, int64_t>> loops;
   func.walk([&](scf::ForOp loop) {
     auto job = loop->getParentOfType<WarpJobOp>();
@@ -601,6 +604,12 @@ static void normalizeThreadStridedLoops(gpu::GPUFuncOp func) {
     if (std::optional<int64_t> trips = getThreadStridedTrips(job, loop))
       loops.push_back({loop, *trips});
   });
+  return loops;
+}
+
+static void normalizeThreadStridedLoops(gpu::GPUFuncOp func) {
+  SmallVector<std::pair<scf::ForOp, int64_t>> loops =
+      findThreadStridedLoops(func);
   for (auto [loop, trips] : loops) {
     OpBuilder b(loop);
     Location loc = loop.getLoc();
@@ -621,15 +630,21 @@ static void normalizeThreadStridedLoops(gpu::GPUFuncOp func) {
 
 /// Unrolls, in `func`, the uniform loops that keep buffer indices from being
 /// constants relative to the thread, then folds the now-constant indices.
+bool remap::needsUnrollForRemap(gpu::GPUFuncOp func) {
+  if (!findThreadStridedLoops(func).empty())
+    return true;
+  return func
+      .walk([](WarpJobOp job) {
+        SharedAccessAnalysis analysis(job);
+        return findLoopToUnroll(job, analysis) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 void remap::unrollForRemap(gpu::GPUFuncOp func) {
   normalizeThreadStridedLoops(func);
-  MLIRContext *context = func.getContext();
-  RewritePatternSet patterns(context);
-  for (Dialect *dialect : context->getLoadedDialects())
-    dialect->getCanonicalizationPatterns(patterns);
-  for (RegisteredOperationName op : context->getRegisteredOperations())
-    op.getCanonicalizationPatterns(patterns, context);
-  FrozenRewritePatternSet frozen(std::move(patterns));
+  std::optional<FrozenRewritePatternSet> canonicalization;
   for (int round = 0; round < 16; ++round) {
     bool unrolled = false;
     func.walk([&](WarpJobOp job) {
@@ -639,6 +654,15 @@ void remap::unrollForRemap(gpu::GPUFuncOp func) {
     });
     if (!unrolled)
       return;
-    (void)applyPatternsGreedily(func, frozen);
+    if (!canonicalization) {
+      MLIRContext *context = func.getContext();
+      RewritePatternSet patterns(context);
+      for (Dialect *dialect : context->getLoadedDialects())
+        dialect->getCanonicalizationPatterns(patterns);
+      for (RegisteredOperationName op : context->getRegisteredOperations())
+        op.getCanonicalizationPatterns(patterns, context);
+      canonicalization.emplace(std::move(patterns));
+    }
+    (void)applyPatternsGreedily(func, *canonicalization);
   }
 }

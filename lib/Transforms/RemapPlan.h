@@ -135,6 +135,9 @@ void padSharedBuffers(gpu::GPUFuncOp func, const TargetDescription &target);
 /// indices from being constants relative to the thread, then folds them.
 void unrollForRemap(gpu::GPUFuncOp func);
 
+/// Whether unrollForRemap would change `func` (without changing it).
+bool needsUnrollForRemap(gpu::GPUFuncOp func);
+
 } // namespace remap
 } // namespace wc
 } // namespace mlir

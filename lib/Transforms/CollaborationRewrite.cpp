@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Collaboration.h"
+#include "GuardSplit.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -24,11 +25,6 @@ using namespace mlir::wc::collaborate;
 //===----------------------------------------------------------------------===//
 // Rewriting
 //===----------------------------------------------------------------------===//
-
-/// A zero of the scalar `type`.
-static Value createZero(OpBuilder &b, Location loc, Type type) {
-  return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
-}
 
 /// The identity of `kind` on `type`. (Upstream's arith::getIdentityValue
 /// takes the bit width of `index` for min and max, which it has none of.)
@@ -54,70 +50,6 @@ static Value shuffleFrom(OpBuilder &b, Location loc, Value value, Value lane) {
                            ShuffleMode::idx, value, lane, /*width=*/32,
                            /*mask=*/Value())
       .getResult();
-}
-
-/// Moves the ops of `guard`'s then-block before `loop` into a new `scf.if`
-/// on the same condition placed before `guard`, whose results replace their
-/// uses from the loop and after it (a zero where the condition is false;
-/// constants are copied instead).
-static void splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
-                            scf::ForOp loop) {
-  Block &then = guard.getThenRegion().front();
-  SmallVector<Operation *> prelude;
-  for (Operation &op : then) {
-    if (&op == loop.getOperation())
-      break;
-    prelude.push_back(&op);
-  }
-  // Constants used later are copied after the loop's position.
-  SmallVector<Value> escaping;
-  for (Operation *op : prelude)
-    for (Value result : op->getResults())
-      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
-            Operation *ancestor = then.findAncestorOpInBlock(*user);
-            return ancestor && !ancestor->isBeforeInBlock(loop);
-          }))
-        escaping.push_back(result);
-  Location loc = guard.getLoc();
-  rewriter.setInsertionPoint(guard);
-  SmallVector<Type> types;
-  for (Value value : escaping)
-    if (!matchPattern(value, m_Constant()))
-      types.push_back(value.getType());
-  auto prologue = scf::IfOp::create(rewriter, loc, types, guard.getCondition(),
-                                    /*withElseRegion=*/true);
-  Block *prologueThen = &prologue.getThenRegion().front();
-  Block *prologueElse = &prologue.getElseRegion().front();
-  // Without results the builder has put the yields in already.
-  for (Block *block : {prologueThen, prologueElse})
-    if (!block->empty())
-      rewriter.eraseOp(&block->back());
-  for (Operation *op : prelude)
-    rewriter.moveOpBefore(op, prologueThen, prologueThen->end());
-  SmallVector<Value> thenYield, elseYield;
-  rewriter.setInsertionPointToEnd(prologueElse);
-  for (Value value : escaping)
-    if (!matchPattern(value, m_Constant())) {
-      thenYield.push_back(value);
-      elseYield.push_back(createZero(rewriter, loc, value.getType()));
-    }
-  scf::YieldOp::create(rewriter, loc, elseYield);
-  rewriter.setInsertionPointToEnd(prologueThen);
-  scf::YieldOp::create(rewriter, loc, thenYield);
-  // Replace the later uses.
-  unsigned next = 0;
-  for (Value value : escaping) {
-    Value replacement;
-    if (matchPattern(value, m_Constant())) {
-      rewriter.setInsertionPoint(prologue);
-      replacement = rewriter.clone(*value.getDefiningOp())->getResult(0);
-    } else {
-      replacement = prologue.getResult(next++);
-    }
-    rewriter.replaceUsesWithIf(value, replacement, [&](OpOperand &use) {
-      return !prologue->isAncestor(use.getOwner());
-    });
-  }
 }
 
 namespace {

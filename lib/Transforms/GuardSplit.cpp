@@ -1,0 +1,126 @@
+//===- GuardSplit.cpp - Moving an op out of the conditions around it ------===//
+
+#include "GuardSplit.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+
+/// The results of the ops of `then` before `at` that are used from `at` on
+/// (in `at` itself, after it, or nested in either).
+static SmallVector<Value> getEscapingValues(Block &then, Operation *at) {
+  SmallVector<Value> escaping;
+  for (Operation &op : then) {
+    if (&op == at)
+      break;
+    for (Value result : op.getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            Operation *ancestor = then.findAncestorOpInBlock(*user);
+            return ancestor && !ancestor->isBeforeInBlock(at);
+          }))
+        escaping.push_back(result);
+  }
+  return escaping;
+}
+
+IRMapping wc::splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
+                              Operation *at) {
+  Block &then = guard.getThenRegion().front();
+  SmallVector<Operation *> prelude;
+  for (Operation &op : then) {
+    if (&op == at)
+      break;
+    prelude.push_back(&op);
+  }
+  // Constants used later are copied before the guard instead.
+  SmallVector<Value> escaping = getEscapingValues(then, at);
+  Location loc = guard.getLoc();
+  rewriter.setInsertionPoint(guard);
+  SmallVector<Type> types;
+  for (Value value : escaping)
+    if (!matchPattern(value, m_Constant()))
+      types.push_back(value.getType());
+  auto prologue = scf::IfOp::create(rewriter, loc, types, guard.getCondition(),
+                                    /*withElseRegion=*/true);
+  Block *prologueThen = &prologue.getThenRegion().front();
+  Block *prologueElse = &prologue.getElseRegion().front();
+  // Without results the builder has put the yields in already.
+  for (Block *block : {prologueThen, prologueElse})
+    if (!block->empty())
+      rewriter.eraseOp(&block->back());
+  for (Operation *op : prelude)
+    rewriter.moveOpBefore(op, prologueThen, prologueThen->end());
+  SmallVector<Value> thenYield, elseYield;
+  rewriter.setInsertionPointToEnd(prologueElse);
+  for (Value value : escaping)
+    if (!matchPattern(value, m_Constant())) {
+      thenYield.push_back(value);
+      elseYield.push_back(arith::ConstantOp::create(
+          rewriter, loc, rewriter.getZeroAttr(value.getType())));
+    }
+  scf::YieldOp::create(rewriter, loc, elseYield);
+  rewriter.setInsertionPointToEnd(prologueThen);
+  scf::YieldOp::create(rewriter, loc, thenYield);
+  // Replace the later uses.
+  IRMapping replacements;
+  unsigned next = 0;
+  for (Value value : escaping) {
+    Value replacement;
+    if (matchPattern(value, m_Constant())) {
+      rewriter.setInsertionPoint(prologue);
+      replacement = rewriter.clone(*value.getDefiningOp())->getResult(0);
+    } else {
+      replacement = prologue.getResult(next++);
+    }
+    rewriter.replaceUsesWithIf(value, replacement, [&](OpOperand &use) {
+      return !prologue->isAncestor(use.getOwner());
+    });
+    replacements.map(value, replacement);
+  }
+  return replacements;
+}
+
+std::string wc::whyNotHoistable(Operation *op, Block *block) {
+  for (Operation *at = op; at->getBlock() != block; at = at->getParentOp()) {
+    auto guard = dyn_cast_or_null<scf::IfOp>(at->getParentOp());
+    if (!guard)
+      return "it is nested in '" +
+             at->getParentOp()->getName().getStringRef().str() +
+             "', not only in conditions";
+    if (guard.getNumResults() != 0)
+      return "a condition around it has results";
+    if (at->getParentRegion() != &guard.getThenRegion())
+      return "it is in the else branch of a condition";
+    for (Value value : getEscapingValues(*at->getBlock(), at))
+      if (!value.getType().isIntOrIndexOrFloat() &&
+          !matchPattern(value, m_Constant())) {
+        std::string why;
+        llvm::raw_string_ostream os(why);
+        os << "a value of type " << value.getType()
+           << " computed under its conditions is used after it";
+        return why;
+      }
+  }
+  return "";
+}
+
+Value wc::hoistOutOfGuards(RewriterBase &rewriter, Operation *op,
+                           Block *block) {
+  Value active;
+  while (op->getBlock() != block) {
+    auto guard = cast<scf::IfOp>(op->getParentOp());
+    IRMapping replacements = splitOffPrelude(rewriter, guard, op);
+    rewriter.setInsertionPoint(guard);
+    Value condition = guard.getCondition();
+    active = active
+                 ? arith::AndIOp::create(rewriter, guard.getLoc(), condition,
+                                         replacements.lookupOrDefault(active))
+                       .getResult()
+                 : condition;
+    rewriter.moveOpBefore(op, guard);
+  }
+  return active;
+}

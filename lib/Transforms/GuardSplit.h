@@ -1,0 +1,48 @@
+//===- GuardSplit.h - Moving an op out of the conditions around it -*- C++
+//-*-===//
+//
+// Block-wide code (a barrier, a warp collective that every lane runs) cannot
+// stay under a thread-dependent condition. These helpers take an op out of
+// the result-less `scf.if`s around it: the ops before it move into a new
+// `scf.if` on the same condition (the prelude, whose results carry the
+// values used later), the op follows with the conjunction of the conditions
+// as its "active" flag, and the ops after it stay under their conditions.
+// Each thread runs its own ops in the same order as before.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_LIB_TRANSFORMS_GUARDSPLIT_H
+#define WC_LIB_TRANSFORMS_GUARDSPLIT_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace wc {
+
+/// Moves the ops of `guard`'s then-block before `at` (an op of that block)
+/// into a new `scf.if` on the same condition placed before `guard`, whose
+/// results replace their uses from `at` and after it (a zero where the
+/// condition is false; constants are copied instead). Values of other than
+/// integer, index or float type must not be used from `at` on. Returns the
+/// replacement of each value it carried or copied.
+IRMapping splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
+                          Operation *at);
+
+/// Why `op` cannot be moved to `block` by hoistOutOfGuards (an empty string
+/// when it can): every op between them must be a result-less `scf.if` with
+/// `op` in its then-region, and the values defined before `op` in those
+/// then-blocks and used from `op` on must be integers, indices or floats.
+std::string whyNotHoistable(Operation *op, Block *block);
+
+/// Moves `op` out of the `scf.if`s between it and `block` (see
+/// whyNotHoistable), splitting off each one's prelude; returns the i1 that
+/// is true where the original conditions all held (null when `op` already
+/// is in `block`).
+Value hoistOutOfGuards(RewriterBase &rewriter, Operation *op, Block *block);
+
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_LIB_TRANSFORMS_GUARDSPLIT_H

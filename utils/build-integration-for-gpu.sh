@@ -3,7 +3,8 @@
 # RUN line) into .device-build/integration/NAME.exe and, for each variant
 # whose output the test checks, NAME.aggregated.exe (after wc-aggregate),
 # NAME.consolidated.exe (after the cost model's pick) or
-# NAME.collaborated.exe (after wc-collaborate), ready to be carried to a GPU machine and run with utils/gpu-run.sh:
+# NAME.collaborated.exe (after wc-collaborate) or NAME.atomics.exe (after
+# wc-aggregate-atomics), ready to be carried to a GPU machine and run with utils/gpu-run.sh:
 # the integration programs of test/Integration, and the producer programs of
 # test/Producers as their producer pipeline generated them (the files lit
 # leaves in build/test/Producers/Output: run the test suite first). Then:
@@ -29,11 +30,11 @@ for test in test/Integration/*.mlir test/Producers/*.mlir; do
   fi
   # As written, and after each pipeline whose output the test checks
   # (`%{s:basename}.VARIANT.out`): warp aggregation, the cost model's pick,
-  # warp collaboration.
+  # warp collaboration, aggregated atomics.
   ok=1
   python3 utils/wc-compile.py "$source" -o "$dest/$name.exe" || ok=0
   for variant in aggregated:--wc-aggregate consolidated:--wc-consolidate \
-                 collaborated:--wc-collaborate; do
+                 collaborated:--wc-collaborate atomics:--wc-aggregate-atomics; do
     grep -q "basename}.${variant%%:*}.out" "$test" || continue
     python3 utils/wc-compile.py "$source" -o "$dest/$name.${variant%%:*}.exe" \
       --pipeline="${variant#*:}" || ok=0

@@ -16,14 +16,42 @@
 // so it is aggregated only with `reassociate-floats`. Other kinds are left
 // alone with a remark.
 //
+// An integer addition to an address that is the same for every thread of
+// the block (a counter) is aggregated per block instead, where the kernel
+// allows block-wide code at that point: the atomic is taken out of the
+// conditions around it (GuardSplit.h), every thread contributes its value
+// (zero where it would not have run), and
+//
+//   incl   = inclusive scan of the value over the warp        (wc.scan)
+//   lane 0 of each warp stores the warp's total and whether any of its
+//   threads is active into two workgroup arrays;   gpu.barrier
+//   warp 0 scans the warps' totals (exclusive), stores each warp's offset,
+//   and its lane 0 adds the block's total with one atomic where any thread
+//   is active and stores the old value;            gpu.barrier
+//   result = old + warp's offset + (incl - value)
+//
+// which gives each thread the value of one order of the original atomics
+// (the threads in linear order): one atomic per block instead of one per
+// warp.
+//
 //===----------------------------------------------------------------------===//
 
+#include "GuardSplit.h"
+
 #include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Transforms/Aggregation.h"
+#include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir {
@@ -67,6 +95,220 @@ static std::string whyNotAggregated(memref::AtomicRMWOp op,
   }
 }
 
+//===----------------------------------------------------------------------===//
+// One atomic per block
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` is the same in every thread of a block by its data alone:
+/// computed by pure ops from constants, the kernel's arguments and the
+/// block's and grid's ids and sizes.
+static bool isBlockUniform(Value value, gpu::GPUFuncOp func) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == &func.getBody().front();
+  Operation *def = value.getDefiningOp();
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(def))
+    return true;
+  // Pure arithmetic only: a pure op of another dialect may read the thread
+  // (gpu.thread_id, gpu.lane_id, NVVM's special registers).
+  if (!isa<arith::ArithDialect, index::IndexDialect, affine::AffineDialect>(
+          def->getDialect()) ||
+      def->getNumRegions() != 0 || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isBlockUniform(operand, func);
+  });
+}
+
+/// `value`, block-uniform, available before `point`: itself where it
+/// dominates `point`, else a copy of its computation.
+static Value materializeBefore(RewriterBase &rewriter, Value value,
+                               Operation *point, DominanceInfo &dominance) {
+  if (dominance.properlyDominates(value, point))
+    return value;
+  Operation *def = value.getDefiningOp();
+  IRMapping mapping;
+  for (Value operand : def->getOperands())
+    mapping.map(operand,
+                materializeBefore(rewriter, operand, point, dominance));
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(point);
+  return rewriter.clone(*def, mapping)
+      ->getResult(cast<OpResult>(value).getResultNumber());
+}
+
+/// Why `op` cannot be aggregated per block in `func`, whose blocks have
+/// `shape` (empty when it can).
+static std::string whyNotPerBlock(memref::AtomicRMWOp op, gpu::GPUFuncOp func,
+                                  FailureOr<BlockShape> shape,
+                                  const std::string &whyNoShape) {
+  if (op.getKind() != arith::AtomicRMWKind::addi)
+    return "only integer additions are aggregated per block";
+  if (!isBlockUniform(op.getMemref(), func) ||
+      !llvm::all_of(op.getIndices(),
+                    [&](Value index) { return isBlockUniform(index, func); }))
+    return "its address may differ between the threads of a block";
+  if (failed(shape))
+    return whyNoShape;
+  int64_t threads = getNumThreads(*shape);
+  if (threads % kWarpSize != 0 || threads > kWarpSize * kWarpSize)
+    return "the block is not a whole number of warps, at most 32";
+  if (!func.getBody().hasOneBlock())
+    return "the kernel's body has more than one block";
+  if (func.walk([](Operation *nested) {
+            return isa<WarpJobOp, WarpSpecializeOp>(nested)
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted())
+    return "the kernel already has warp jobs or roles";
+  return whyNotHoistable(op, &func.getBody().front());
+}
+
+/// Replaces `op`, which whyNotPerBlock accepts, with one atomic per block.
+static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
+                              gpu::GPUFuncOp func, BlockShape shape) {
+  Block &body = func.getBody().front();
+  // The address, computed before the conditions around the atomic (where
+  // every thread gets it right, not a zero from a split-off prelude).
+  DominanceInfo dominance(func);
+  Operation *top = body.findAncestorOpInBlock(*op);
+  SmallVector<Operation *> replaced;
+  rewriter.modifyOpInPlace(op, [&] {
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (operand.get() == op.getValue())
+        continue;
+      Value address =
+          materializeBefore(rewriter, operand.get(), top, dominance);
+      if (address != operand.get())
+        replaced.push_back(operand.get().getDefiningOp());
+      operand.set(address);
+    }
+  });
+  // The computations of the address under the conditions, now unused.
+  while (!replaced.empty()) {
+    Operation *def = replaced.pop_back_val();
+    if (!def || !isOpTriviallyDead(def))
+      continue;
+    for (Value operand : def->getOperands())
+      replaced.push_back(operand.getDefiningOp());
+    rewriter.eraseOp(def);
+  }
+  Value active = hoistOutOfGuards(rewriter, op, &body);
+
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  OpBuilder &b = rewriter;
+  Type type = op.getValue().getType();
+  Type i32 = b.getI32Type();
+  int64_t warps = getNumThreads(shape) / kWarpSize;
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  // [0, warps): each warp's total, then its offset; [warps]: the old value.
+  Value totals = func.addWorkgroupAttribution(
+      MemRefType::get({warps + 1}, type, MemRefLayoutAttrInterface(),
+                      workgroup),
+      loc);
+  Value flags = func.addWorkgroupAttribution(
+      MemRefType::get({warps}, i32, MemRefLayoutAttrInterface(), workgroup),
+      loc);
+
+  // The thread's linear id, its warp and lane.
+  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value linear = arith::AddIOp::create(
+      b, loc, x,
+      arith::MulIOp::create(
+          b, loc, index(shape[0]),
+          arith::AddIOp::create(
+              b, loc, y, arith::MulIOp::create(b, loc, index(shape[1]), z))));
+  Value warp = arith::DivUIOp::create(b, loc, linear, index(kWarpSize));
+  Value lane = arith::RemUIOp::create(b, loc, linear, index(kWarpSize));
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  Value zero32 = arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value value = op.getValue();
+  Value flag = arith::ConstantIntOp::create(b, loc, 1, 32);
+  if (active) {
+    value = arith::SelectOp::create(b, loc, active, value, zero);
+    flag = arith::ExtUIOp::create(b, loc, i32, active);
+  }
+  auto isEqual = [&](Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, rhs)
+        .getResult();
+  };
+  auto thenDo = [&](Value condition, function_ref<void()> build) {
+    auto ifOp = scf::IfOp::create(b, loc, condition);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    build();
+  };
+
+  Value inclusive =
+      ScanOp::create(b, loc, ScanKind::inclusive, CombiningKind::add, value);
+  Value warpTotal = ReduceOp::create(b, loc, CombiningKind::add, value);
+  Value warpActive = ReduceOp::create(b, loc, CombiningKind::or_, flag);
+  thenDo(isEqual(lane, index(0)), [&] {
+    memref::StoreOp::create(b, loc, warpTotal, totals, warp);
+    memref::StoreOp::create(b, loc, warpActive, flags, warp);
+  });
+  gpu::BarrierOp::create(b, loc);
+  thenDo(isEqual(warp, index(0)), [&] {
+    Value isWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         lane, index(warps));
+    auto loadOr = [&](Value buffer, Value otherwise) {
+      auto ifOp = scf::IfOp::create(
+          b, loc, isWarp,
+          [&](OpBuilder &then, Location l) {
+            scf::YieldOp::create(
+                then, l,
+                memref::LoadOp::create(then, l, buffer, lane).getResult());
+          },
+          [&](OpBuilder &other, Location l) {
+            scf::YieldOp::create(other, l, otherwise);
+          });
+      return ifOp.getResult(0);
+    };
+    Value total = loadOr(totals, zero);
+    Value anyActive = loadOr(flags, zero32);
+    Value offsets =
+        ScanOp::create(b, loc, ScanKind::exclusive, CombiningKind::add, total);
+    Value blockTotal = ReduceOp::create(b, loc, CombiningKind::add, total);
+    Value blockActive = ReduceOp::create(b, loc, CombiningKind::or_, anyActive);
+    thenDo(isWarp,
+           [&] { memref::StoreOp::create(b, loc, offsets, totals, lane); });
+    thenDo(isEqual(lane, index(0)), [&] {
+      Value doAdd = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                          blockActive, zero32);
+      auto add = scf::IfOp::create(
+          b, loc, doAdd,
+          [&](OpBuilder &then, Location l) {
+            Value old = memref::AtomicRMWOp::create(
+                then, l, arith::AtomicRMWKind::addi, blockTotal, op.getMemref(),
+                op.getIndices());
+            scf::YieldOp::create(then, l, old);
+          },
+          [&](OpBuilder &other, Location l) {
+            scf::YieldOp::create(other, l, zero);
+          });
+      memref::StoreOp::create(b, loc, add.getResult(0), totals, index(warps));
+    });
+  });
+  gpu::BarrierOp::create(b, loc);
+  Value old = memref::LoadOp::create(b, loc, totals, index(warps));
+  Value offset = memref::LoadOp::create(b, loc, totals, warp);
+  Value below = arith::SubIOp::create(b, loc, inclusive, value);
+  Value result = arith::AddIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, old, offset), below);
+  rewriter.replaceOp(op, result);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
 void AggregateAtomicsPass::runOnOperation() {
   // Each atomic of device code, with its kernel (a gpu.func or the body of
   // a gpu.launch).
@@ -78,13 +320,31 @@ void AggregateAtomicsPass::runOnOperation() {
     if (kernel)
       atomics.push_back({op, kernel});
   });
-  llvm::MapVector<Operation *, unsigned> aggregated;
+  // The block shapes of the outlined kernels.
+  DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launchesOf;
+  for (KernelSites &kernel : collectKernels(getOperation()))
+    launchesOf[kernel.func] = kernel.launches;
+  llvm::MapVector<Operation *, unsigned> aggregated, perBlock;
   IRRewriter rewriter(&getContext());
   for (auto [op, kernel] : atomics) {
     std::string why = whyNotAggregated(op, reassociateFloats);
     if (!why.empty()) {
       emitRemark(op.getLoc(), "wc-aggregate-atomics: left unchanged: ") << why;
       continue;
+    }
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel); func && blockLevel) {
+      std::string whyNoShape;
+      FailureOr<BlockShape> shape =
+          getBlockShape(func, launchesOf.lookup(func), whyNoShape);
+      std::string whyNot = whyNotPerBlock(op, func, shape, whyNoShape);
+      if (whyNot.empty()) {
+        aggregatePerBlock(rewriter, op, func, *shape);
+        ++perBlock[kernel];
+        continue;
+      }
+      emitRemark(op.getLoc(), "wc-aggregate-atomics: aggregated per warp, "
+                              "not per block: ")
+          << whyNot;
     }
     ++aggregated[kernel];
     rewriter.setInsertionPoint(op);
@@ -95,4 +355,9 @@ void AggregateAtomicsPass::runOnOperation() {
     emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")
         << count << " atomic addition" << (count == 1 ? "" : "s")
         << " aggregated per warp and address";
+  for (auto [kernel, count] : perBlock)
+    emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")
+        << count << " atomic addition" << (count == 1 ? "" : "s")
+        << " to a block-wide address aggregated per block (one atomic per "
+           "block, two barriers)";
 }

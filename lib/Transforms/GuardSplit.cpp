@@ -35,6 +35,8 @@ IRMapping wc::splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
       break;
     prelude.push_back(&op);
   }
+  if (prelude.empty())
+    return IRMapping();
   // Constants used later are copied before the guard instead.
   SmallVector<Value> escaping = getEscapingValues(then, at);
   Location loc = guard.getLoc();

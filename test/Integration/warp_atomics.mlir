@@ -2,12 +2,15 @@
 // RUN: wc-sim %s %lowered | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics{per-block=0},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // The same after the clean-ups every stack runs: both atomics still
-// aggregated, the same outputs.
+// aggregated (the counter per block, the histogram per warp), the same
+// outputs.
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
 // RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate-atomics,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %t.clean.mlir --wc-aggregate-atomics 2>&1 >/dev/null | FileCheck %s --check-prefix=CLEAN
-// CLEAN-COUNT-2: remark: wc-aggregate-atomics: 1 atomic addition aggregated per warp and address
+// CLEAN-DAG: remark: wc-aggregate-atomics: 1 atomic addition aggregated per warp and address
+// CLEAN-DAG: remark: wc-aggregate-atomics: 1 atomic addition to a block-wide address aggregated per block (one atomic per block, two barriers)
 
 // The two atomic kernels of the benchmark suite (bench/suite: compaction
 // and few_bins), at test sizes: stream compaction of the elements that are

@@ -262,14 +262,33 @@ def AggregateAtomics : Pass<"wc-aggregate-atomics", "::mlir::ModuleOp"> {
     without the option (they would be reassociated), are left unchanged
     with a remark at the op; a remark at each kernel counts the atomics
     aggregated.
+
+    An integer addition whose address is the same in every thread of a
+    block (computed only from constants, kernel arguments and block/grid
+    ids and sizes) is aggregated per block instead (`per-block`, on by
+    default), in a `gpu.func` whose block size is known and a whole number
+    of warps, at most 32, when the atomic is at the kernel's top level or
+    only under result-less `scf.if`s (then-branches): the ops before it
+    move into preludes on the same conditions, every thread scans its value
+    (zero where it would not have added) over its warp, the warps' totals
+    meet in workgroup memory between two `gpu.barrier`s, and one thread
+    adds the block's total with one atomic where any thread would have
+    added; each thread gets the old value plus the values of the threads
+    before it in linear order. The ops after the atomic stay under their
+    conditions. Where per-block aggregation does not apply, a remark at the
+    atomic says why and it is aggregated per warp.
   }];
   let options = [
     Option<"reassociateFloats", "reassociate-floats", "bool",
            /*default=*/"false",
            "Aggregate f32 additions too (the group's values are summed before "
-           "they reach memory, which changes the rounding)">
+           "they reach memory, which changes the rounding)">,
+    Option<"blockLevel", "per-block", "bool", /*default=*/"true",
+           "Aggregate integer additions to a block-wide address per block "
+           "where the kernel allows it (else per warp)">
   ];
-  let dependentDialects = ["::mlir::wc::WCDialect"];
+  let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {

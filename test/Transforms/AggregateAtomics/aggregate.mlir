@@ -1,7 +1,8 @@
-// RUN: wc-opt %s --wc-aggregate-atomics -verify-diagnostics | FileCheck %s
+// RUN: wc-opt %s --wc-aggregate-atomics=per-block=0 -verify-diagnostics | FileCheck %s
 
-// Additions in device code become warp-aggregated; other kinds and widths,
-// and host code, are left alone. Run before and after on wc-sim in
+// Additions in device code become warp-aggregated (per block, the default
+// where it applies: per-block.mlir); other kinds and widths, and host code,
+// are left alone. Run before and after on wc-sim in
 // test/Integration/aggregated_atomics.mlir.
 
 // CHECK-LABEL: gpu.func @kernel

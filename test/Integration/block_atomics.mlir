@@ -91,8 +91,14 @@ module attributes {gpu.container_module} {
     %counters = gpu.alloc () : memref<3xi64>
     %total = gpu.alloc () : memref<1xi32>
     gpu.memcpy %in, %h : memref<384xi64>, memref<384xi64>
-    gpu.memset %seen, %z : memref<384xi64>, i64
-    gpu.memset %counters, %z : memref<3xi64>, i64
+    // (No 64-bit gpu.memset on the device; zeros copied from the host.)
+    %hz = memref.alloc() : memref<384xi64>
+    scf.for %i = %c0 to %c384 step %c1 {
+      memref.store %z, %hz[%i] : memref<384xi64>
+    }
+    %hz3 = memref.subview %hz[0] [3] [1] : memref<384xi64> to memref<3xi64>
+    gpu.memcpy %seen, %hz : memref<384xi64>, memref<384xi64>
+    gpu.memcpy %counters, %hz3 : memref<3xi64>, memref<3xi64>
     gpu.memset %total, %z32 : memref<1xi32>, i32
     %ind = memref.cast %in : memref<384xi64> to memref<?xi64>
     %seend = memref.cast %seen : memref<384xi64> to memref<?xi64>

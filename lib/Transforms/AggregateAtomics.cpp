@@ -99,26 +99,6 @@ static std::string whyNotAggregated(memref::AtomicRMWOp op,
 // One atomic per block
 //===----------------------------------------------------------------------===//
 
-/// Whether `value` is the same in every thread of a block by its data alone:
-/// computed by pure ops from constants, the kernel's arguments and the
-/// block's and grid's ids and sizes.
-static bool isBlockUniform(Value value, gpu::GPUFuncOp func) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return arg.getOwner() == &func.getBody().front();
-  Operation *def = value.getDefiningOp();
-  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(def))
-    return true;
-  // Pure arithmetic only: a pure op of another dialect may read the thread
-  // (gpu.thread_id, gpu.lane_id, NVVM's special registers).
-  if (!isa<arith::ArithDialect, index::IndexDialect, affine::AffineDialect>(
-          def->getDialect()) ||
-      def->getNumRegions() != 0 || !isPure(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isBlockUniform(operand, func);
-  });
-}
-
 /// `value`, block-uniform, available before `point`: itself where it
 /// dominates `point`, else a copy of its computation.
 static Value materializeBefore(RewriterBase &rewriter, Value value,

@@ -114,12 +114,22 @@ void CollaboratePass::runOnOperation() {
         continue;
       }
       plan->longRange = std::max<int64_t>(longRange, 0);
+      plan->blockShape = *shape;
+      int64_t threads = getNumThreads(*shape);
+      // A warp would take 8 steps of 32 per block thread on such a range.
+      plan->blockRange = blockRange < 0 ? 8 * threads : blockRange;
       plan->flatten = *mode;
-      applyCollaboration(*plan);
+      bool block = applyCollaboration(*plan);
+      std::string blockPart = block ? "ranges over " +
+                                          std::to_string(plan->blockRange) +
+                                          " iterations by the whole block, "
+                                    : "";
       emitRemark(func.getLoc())
           << "wc-collaborate: a loop of data-dependent trip count is run as "
-             "each warp's trip counts decide (long ranges by the whole warp, "
-             "the others flattened or per thread; "
+             "each warp's trip counts decide ("
+          << blockPart
+          << "long ranges by the whole warp, the others flattened or per "
+             "thread; "
           << plan->reductions.size() << " reduction"
           << (plan->reductions.size() == 1 ? "" : "s") << ")";
       break;

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <array>
 #include <string>
 
 namespace mlir {
@@ -48,6 +49,10 @@ struct CollaborationPlan {
   int64_t step;
   /// Trip counts above this go to the whole warp.
   int64_t longRange = 32;
+  /// Trip counts above this go to the whole block (0: never).
+  int64_t blockRange = 0;
+  /// The block's shape (whole warps).
+  std::array<int64_t, 3> blockShape = {0, 0, 0};
   /// When a warp flattens its short ranges.
   Flatten flatten = Flatten::Auto;
 };
@@ -60,7 +65,9 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
 
 /// Rewrites the loop of `plan` into its collaborative form: the forms the
 /// warp chooses between at run time, the loop split out of its guard.
-void applyCollaboration(const CollaborationPlan &plan);
+/// Returns whether ranges over `plan.blockRange` go to the whole block
+/// (which needs a body that uses only block-uniform values from outside).
+bool applyCollaboration(const CollaborationPlan &plan);
 } // namespace collaborate
 } // namespace wc
 } // namespace mlir

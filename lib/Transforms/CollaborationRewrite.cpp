@@ -12,6 +12,7 @@
 #include "GuardSplit.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -66,6 +67,8 @@ public:
   /// Computes the lane's trip count and the warp's figures, then the
   /// run-time choice between the forms; returns the loop's results.
   SmallVector<Value> build();
+  /// Whether build() gave the huge ranges to the block.
+  bool usedBlock = false;
 
 private:
   Value constI32(int64_t v) {
@@ -94,6 +97,15 @@ private:
   /// `longMask`), 32 iterations at a time, and reduces each into its
   /// owner's accumulator, which starts from `own` (the lane's other work).
   SmallVector<Value> warpPerLongRange(Value longMask, ValueRange own);
+  /// Whether the body uses, from outside the loop, only values that are the
+  /// same in every thread of the block (so that any thread may run any
+  /// thread's iterations).
+  bool bodyIsBlockWide();
+  /// The whole block runs, one after the other, the ranges longer than
+  /// `plan.blockRange` (of the threads where `isHuge` holds), `count`
+  /// iterations from `lo` each; returns each thread's accumulators: the
+  /// loop's initial values, combined with its range's where it is huge.
+  SmallVector<Value> blockPerHugeRange(Value isHuge);
   /// The flattened windows of 32 iterations (see the file comment) over the
   /// ranges of `laneCount` iterations (a lane's first ones), `warpTotal` in
   /// all.
@@ -245,6 +257,163 @@ SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
   return SmallVector<Value>(lanes.getResults());
 }
 
+bool CollaborationBuilder::bodyIsBlockWide() {
+  auto func = loop->getParentOfType<gpu::GPUFuncOp>();
+  return !loop.getBody()
+              ->walk([&](Operation *op) {
+                for (Value operand : op->getOperands())
+                  if (loop.isDefinedOutsideOfLoop(operand) &&
+                      !isBlockUniform(operand, func))
+                    return WalkResult::interrupt();
+                return WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
+SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
+  auto func = loop->getParentOfType<gpu::GPUFuncOp>();
+  std::array<int64_t, 3> shape = plan.blockShape;
+  int64_t threads = shape[0] * shape[1] * shape[2];
+  int64_t warps = threads / 32;
+  Type i32 = b.getI32Type(), indexType = b.getIndexType();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  auto buffer = [&](int64_t size, Type type) {
+    return func.addWorkgroupAttribution(
+        MemRefType::get({size}, type, MemRefLayoutAttrInterface(), workgroup),
+        loc);
+  };
+  // Which lanes of each warp have a huge range, and each such thread's
+  // range; one partial per warp and reduction.
+  Value masks = buffer(warps, i32);
+  Value los = buffer(threads, indexType);
+  Value counts = buffer(threads, indexType);
+  SmallVector<Value> partials;
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+    partials.push_back(
+        buffer(warps, getCombinedValue(loop, index, reduction).getType()));
+
+  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value tid = arith::AddIOp::create(
+      b, loc, x,
+      arith::MulIOp::create(
+          b, loc, constIndex(shape[0]),
+          arith::AddIOp::create(
+              b, loc, y,
+              arith::MulIOp::create(b, loc, constIndex(shape[1]), z))));
+  Value warp = arith::DivUIOp::create(b, loc, tid, constIndex(32));
+  Value laneIndex = arith::RemUIOp::create(b, loc, tid, constIndex(32));
+  Value isFirstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            laneIndex, constIndex(0));
+  auto thenDo = [&](Value condition, function_ref<void()> build) {
+    auto ifOp = scf::IfOp::create(b, loc, condition);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    build();
+  };
+  Value hugeMask =
+      VoteOp::create(b, loc, i32, VoteKind::ballot, isHuge, /*mask=*/Value());
+  thenDo(isFirstLane,
+         [&] { memref::StoreOp::create(b, loc, hugeMask, masks, warp); });
+  thenDo(isHuge, [&] {
+    memref::StoreOp::create(b, loc, lo, los, tid);
+    memref::StoreOp::create(b, loc, countIndex, counts, tid);
+  });
+  gpu::BarrierOp::create(b, loc);
+
+  // For each warp w, each owner o of its mask in turn (uniform in the
+  // block): every thread strides over the owner's range, the warps reduce,
+  // the owner combines the warps' partials.
+  auto warpLoop = scf::ForOp::create(b, loc, constIndex(0), constIndex(warps),
+                                     constIndex(1), loop.getInitArgs());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(warpLoop.getBody());
+    Value w = warpLoop.getInductionVar();
+    Value mask = memref::LoadOp::create(b, loc, masks, w);
+    SmallVector<Value> inits{mask};
+    llvm::append_range(inits, warpLoop.getRegionIterArgs());
+    SmallVector<Type> types =
+        llvm::map_to_vector(inits, [](Value value) { return value.getType(); });
+    auto owners = scf::WhileOp::create(b, loc, types, inits);
+    Block *before = b.createBlock(&owners.getBefore(), {}, types,
+                                  SmallVector<Location>(types.size(), loc));
+    Value left = before->getArgument(0);
+    scf::ConditionOp::create(b, loc,
+                             arith::CmpIOp::create(b, loc,
+                                                   arith::CmpIPredicate::ne,
+                                                   left, constI32(0)),
+                             before->getArguments());
+    Block *after = b.createBlock(&owners.getAfter(), {}, types,
+                                 SmallVector<Location>(types.size(), loc));
+    left = after->getArgument(0);
+    ValueRange accs = after->getArguments().drop_front();
+    Value bit = math::CountTrailingZerosOp::create(b, loc, left);
+    Value owner = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, w, constIndex(32)),
+        arith::IndexCastUIOp::create(b, loc, indexType, bit));
+    Value ownerLo = memref::LoadOp::create(b, loc, los, owner);
+    Value ownerCount = memref::LoadOp::create(b, loc, counts, owner);
+    SmallVector<Value> identities;
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+      identities.push_back(
+          createIdentity(b, loc, reduction.kind,
+                         getCombinedValue(loop, index, reduction).getType()));
+    auto strided = scf::ForOp::create(b, loc, tid, ownerCount,
+                                      constIndex(threads), identities);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(strided.getBody());
+      IRMapping mapping;
+      mapping.map(loop.getInductionVar(),
+                  arith::AddIOp::create(
+                      b, loc, ownerLo,
+                      arith::MulIOp::create(b, loc, strided.getInductionVar(),
+                                            stepValue)));
+      SmallVector<Value> values = cloneBody(mapping);
+      SmallVector<Value> next;
+      for (auto [index, value] : llvm::enumerate(values))
+        next.push_back(
+            combine(index, strided.getRegionIterArgs()[index], value));
+      scf::YieldOp::create(b, loc, next);
+    }
+    SmallVector<Value> sums;
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+      sums.push_back(
+          ReduceOp::create(b, loc, reduction.kind, strided.getResult(index)));
+    thenDo(isFirstLane, [&] {
+      for (auto [sum, buffer] : llvm::zip(sums, partials))
+        memref::StoreOp::create(b, loc, sum, buffer, warp);
+    });
+    gpu::BarrierOp::create(b, loc);
+    Value mine =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, owner);
+    SmallVector<Value> next = buildIf(
+        mine,
+        [&] {
+          SmallVector<Value> combined(accs);
+          for (int64_t v = 0; v < warps; ++v)
+            for (auto [index, buffer] : llvm::enumerate(partials))
+              combined[index] = combine(
+                  index, combined[index],
+                  memref::LoadOp::create(b, loc, buffer, constIndex(v)));
+          return combined;
+        },
+        [&] { return SmallVector<Value>(accs); });
+    // The partials are written again for the next owner.
+    gpu::BarrierOp::create(b, loc);
+    Value rest = arith::AndIOp::create(
+        b, loc, left, arith::SubIOp::create(b, loc, left, constI32(1)));
+    next.insert(next.begin(), rest);
+    scf::YieldOp::create(b, loc, next);
+    b.setInsertionPointAfter(owners);
+    scf::YieldOp::create(b, loc, owners.getResults().drop_front());
+  }
+  return SmallVector<Value>(warpLoop.getResults());
+}
+
 SmallVector<Value> CollaborationBuilder::windows(Value count, Value total) {
   // Lanes now read for each other what each wrote before (in the prelude)
   // and write after (in the rest): warp syncs order both.
@@ -354,6 +523,23 @@ SmallVector<Value> CollaborationBuilder::build() {
   countIndex = arith::SelectOp::create(b, loc, nonEmpty, trips, zeroIndex);
   if (active)
     countIndex = arith::SelectOp::create(b, loc, active, countIndex, zeroIndex);
+  // Ranges longer than `blockRange` go to the whole block first; their
+  // threads then take part in the warp's forms with nothing left to run.
+  if (plan.blockRange > 0 && bodyIsBlockWide()) {
+    usedBlock = true;
+    Value isHuge =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, countIndex,
+                              constIndex(plan.blockRange));
+    SmallVector<Value> accs = blockPerHugeRange(isHuge);
+    rewriter.modifyOpInPlace(loop,
+                             [&] { loop.getInitArgsMutable().assign(accs); });
+    Value notHuge = arith::XOrIOp::create(
+        b, loc, isHuge, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    active = active ? arith::AndIOp::create(b, loc, active, notHuge).getResult()
+                    : notHuge;
+    countIndex =
+        arith::SelectOp::create(b, loc, notHuge, countIndex, zeroIndex);
+  }
   lane = arith::IndexCastUIOp::create(
       b, loc, i32, gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr));
   // The collaborative forms count in 32 bits: each lane's count must stay
@@ -420,7 +606,7 @@ SmallVector<Value> CollaborationBuilder::build() {
   return buildIf(fits, collaborate, [&] { return perThread(active); });
 }
 
-void collaborate::applyCollaboration(const CollaborationPlan &plan) {
+bool collaborate::applyCollaboration(const CollaborationPlan &plan) {
   scf::ForOp loop = plan.loop;
   IRRewriter rewriter(loop.getContext());
   Value active;
@@ -431,8 +617,9 @@ void collaborate::applyCollaboration(const CollaborationPlan &plan) {
     rewriter.moveOpBefore(loop, guard);
   }
   rewriter.setInsertionPoint(loop);
-  SmallVector<Value> results =
-      CollaborationBuilder(rewriter, plan, active).build();
+  CollaborationBuilder builder(rewriter, plan, active);
+  SmallVector<Value> results = builder.build();
   rewriter.replaceAllUsesWith(loop.getResults(), results);
   rewriter.eraseOp(loop);
+  return builder.usedBlock;
 }

@@ -2,9 +2,13 @@
 
 #include "GuardSplit.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::wc;
@@ -125,4 +129,25 @@ Value wc::hoistOutOfGuards(RewriterBase &rewriter, Operation *op,
     rewriter.moveOpBefore(op, guard);
   }
   return active;
+}
+
+bool wc::isBlockUniform(Value value, gpu::GPUFuncOp func) {
+  // The kernel's arguments and workgroup buffers; a private buffer is the
+  // thread's own.
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == &func.getBody().front() &&
+           arg.getArgNumber() < func.getFirstWorkgroupAttributionIndex() +
+                                    func.getNumWorkgroupAttributions();
+  Operation *def = value.getDefiningOp();
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(def))
+    return true;
+  // Pure arithmetic only: a pure op of another dialect may read the thread
+  // (gpu.thread_id, gpu.lane_id, NVVM's special registers).
+  if (!isa<arith::ArithDialect, index::IndexDialect, affine::AffineDialect>(
+          def->getDialect()) ||
+      def->getNumRegions() != 0 || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isBlockUniform(operand, func);
+  });
 }

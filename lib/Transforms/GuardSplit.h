@@ -14,6 +14,7 @@
 #ifndef WC_LIB_TRANSFORMS_GUARDSPLIT_H
 #define WC_LIB_TRANSFORMS_GUARDSPLIT_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -41,6 +42,12 @@ std::string whyNotHoistable(Operation *op, Block *block);
 /// is true where the original conditions all held (null when `op` already
 /// is in `block`).
 Value hoistOutOfGuards(RewriterBase &rewriter, Operation *op, Block *block);
+
+/// Whether `value` is the same in every thread of a block by its data alone:
+/// computed by pure arithmetic from constants, the arguments of `func` and
+/// the block's and grid's ids and sizes. (Block-wide code may use such a
+/// value in any thread.)
+bool isBlockUniform(Value value, gpu::GPUFuncOp func);
 
 } // namespace wc
 } // namespace mlir

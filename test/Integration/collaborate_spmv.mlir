@@ -11,6 +11,13 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=0},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 flatten=always})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=100000 flatten=always},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// The whole block per range: the three long rows (block-range=40), or
+// every row of more than one nonzero (block-range=1), the rest as above.
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=40})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=40},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=1 flatten=never})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %s --wc-collaborate=block-range=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOBLOCK
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir %collaborated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %collaborated_lowered | FileCheck %s
@@ -18,14 +25,16 @@
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
 
 // Sparse matrix times vector in CSR, one row per thread (the shape of the
-// classic kernel): a sum and a maximum of the row's products. Three rows
+// classic kernel): a sum and a maximum of the row's products. No row is long
+// enough for the whole block by default (over 8 iterations per thread). Three rows
 // of the 100 have 60-62 nonzeros, the others 0-3: by default the warps of
 // rows 0-31 and 32-63 run their long rows with the whole warp (and flatten
 // or keep the short ones as these decide), the warp of rows 96-127 (0-3
 // nonzeros in rows 96-99, the rest past the end) flattens its rows (its
 // longest is more than twice the mean), and the warp of rows 64-95 (0-3
 // each, balanced) keeps the loop per thread.
-// REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 2 reductions)
+// REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
+// NOBLOCK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 2 reductions)
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @spmv(%rowptr: memref<101xi32>, %cols: memref<1024xi32>,

@@ -336,6 +336,9 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     Option<"longRange", "long-range", "int64_t", /*default=*/"32",
            "Trip counts above this go to the whole warp, one range after "
            "the other">,
+    Option<"blockRange", "block-range", "int64_t", /*default=*/"-1",
+           "Trip counts above this go to the whole block, one range after "
+           "the other (-1: 8 per thread of the block; 0: never)">,
     Option<"flatten", "flatten", "std::string", /*default=*/"\"auto\"",
            "When a warp flattens its short ranges: auto (a mean of 4 or "
            "more, or the longest more than twice the mean), always, never "
@@ -343,6 +346,8 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::wc::WCDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
 }
 

@@ -3,7 +3,7 @@
 // RUN: not wc-opt %s -split-input-file --wc-collaborate=flatten=sometimes 2>&1 | FileCheck %s --check-prefix=MODE
 // MODE: error: wc-collaborate: unknown flatten mode 'sometimes' (auto, always or never)
 
-// A row per thread under a bounds check: the ops before the loop leave the
+// A row per thread under a bounds check (64 threads): the ops before the loop leave the
 // condition as results, and each warp chooses at run time: its short rows
 // flattened (scan of the trip counts, windows of 32 iterations, owner by
 // shuffles, segmented reduction) when long or imbalanced enough, else per
@@ -15,6 +15,19 @@
 // CHECK-LABEL: gpu.func @row_sums
 // CHECK: %[[BOUNDS:.*]]:2 = scf.if %[[IN:.*]] -> (index, index) {
 // CHECK: } else {
+// First the rows over 8 iterations per thread of the block, by the whole
+// block one after the other (ballots of the huge rows' lanes in workgroup
+// memory, a barrier, for each owner a strided loop over the block's
+// threads, warp reductions, a barrier, the owner's sum of the warps'
+// partials, a barrier).
+// CHECK: wc.vote ballot
+// CHECK: gpu.barrier
+// CHECK: scf.while
+// CHECK: math.cttz
+// CHECK: scf.for {{.*}} step %c64
+// CHECK: wc.reduce add
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
 // CHECK: wc.vote any
 // CHECK: wc.vote ballot
 // CHECK: wc.reduce add %{{.*}} : i32
@@ -35,7 +48,7 @@
 // CHECK: scf.if %[[IN]] {
 // CHECK-NEXT: memref.store %[[SUM]]
 gpu.module @m {
-  // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 1 reduction)}}
+  // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 1 reduction)}}
   gpu.func @row_sums(%rowptr: memref<?xindex>, %vals: memref<?xi32>,
                      %y: memref<?xi32>, %n: index)
       kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -170,7 +183,7 @@ gpu.module @m {
 
 // With reassociate-floats, the float sum is collaborated on (its order of
 // additions changes).
-// FLOAT: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 1 reduction)
+// FLOAT: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 256 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 1 reduction)
 // FLOAT: wc.segmented_reduce add %{{.*}} : f32
 
 // -----
@@ -197,3 +210,34 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A body that uses a value of its own thread (the row's index, from outside
+// the loop): the warp's forms take it from the owner's lane, but no thread
+// of another warp has it, so no range goes to the whole block.
+gpu.module @m {
+  // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 1 reduction)}}
+  gpu.func @row_weighted(%rowptr: memref<?xindex>, %vals: memref<?xi32>,
+                         %y: memref<?xi32>)
+      kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i32
+    %row = gpu.thread_id x
+    %weight = arith.index_cast %row : index to i32
+    %lo = memref.load %rowptr[%row] : memref<?xindex>
+    %next = arith.addi %row, %c1 : index
+    %hi = memref.load %rowptr[%next] : memref<?xindex>
+    %s = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %w = arith.muli %v, %weight : i32
+      %a = arith.addi %acc, %w : i32
+      scf.yield %a : i32
+    }
+    memref.store %s, %y[%row] : memref<?xi32>
+    gpu.return
+  }
+}
+// CHECK-LABEL: gpu.func @row_weighted
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return

@@ -39,6 +39,7 @@
 #include "GuardSplit.h"
 
 #include "WC/Dialect/WC/IR/WC.h"
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
 #include "WC/Transforms/Aggregation.h"
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
@@ -196,15 +197,7 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
       loc);
 
   // The thread's linear id, its warp and lane.
-  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
-  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
-  Value linear = arith::AddIOp::create(
-      b, loc, x,
-      arith::MulIOp::create(
-          b, loc, index(shape[0]),
-          arith::AddIOp::create(
-              b, loc, y, arith::MulIOp::create(b, loc, index(shape[1]), z))));
+  Value linear = createLinearThreadId(b, loc, shape);
   Value warp = arith::DivUIOp::create(b, loc, linear, index(kWarpSize));
   Value lane = arith::RemUIOp::create(b, loc, linear, index(kWarpSize));
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));

@@ -11,6 +11,8 @@
 #include "Collaboration.h"
 #include "GuardSplit.h"
 
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -91,6 +93,8 @@ private:
   /// Clones the body (without its combiners) with `mapping`; returns the
   /// values each reduction combines.
   SmallVector<Value> cloneBody(IRMapping &mapping);
+  /// The identities of the reductions' kinds.
+  SmallVector<Value> createIdentities();
   /// Reduction `index`'s combining kind applied to `acc` and `value`.
   Value combine(unsigned index, Value acc, Value value);
   /// The warp runs, one after the other, the long ranges (of the lanes in
@@ -182,6 +186,15 @@ SmallVector<Value> CollaborationBuilder::cloneBody(IRMapping &mapping) {
   return values;
 }
 
+SmallVector<Value> CollaborationBuilder::createIdentities() {
+  SmallVector<Value> identities;
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+    identities.push_back(
+        createIdentity(b, loc, reduction.kind,
+                       getCombinedValue(loop, index, reduction).getType()));
+  return identities;
+}
+
 Value CollaborationBuilder::combine(unsigned index, Value acc, Value value) {
   // A new op of the kind: the original's overflow flags do not hold for
   // sums taken in another order.
@@ -213,11 +226,7 @@ SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
     Value ownerLo = shuffleFrom(b, loc, lo, owner);
     Value ownerCount = arith::IndexCastOp::create(
         b, loc, b.getIndexType(), shuffleFrom(b, loc, count, owner));
-    SmallVector<Value> identities;
-    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
-      identities.push_back(
-          createIdentity(b, loc, reduction.kind,
-                         getCombinedValue(loop, index, reduction).getType()));
+    SmallVector<Value> identities = createIdentities();
     Value laneIndex =
         arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lane);
     // The owner's values are shuffled once, before the strided loop.
@@ -293,16 +302,7 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
     partials.push_back(
         buffer(warps, getCombinedValue(loop, index, reduction).getType()));
 
-  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
-  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
-  Value tid = arith::AddIOp::create(
-      b, loc, x,
-      arith::MulIOp::create(
-          b, loc, constIndex(shape[0]),
-          arith::AddIOp::create(
-              b, loc, y,
-              arith::MulIOp::create(b, loc, constIndex(shape[1]), z))));
+  Value tid = createLinearThreadId(b, loc, shape);
   Value warp = arith::DivUIOp::create(b, loc, tid, constIndex(32));
   Value laneIndex = arith::RemUIOp::create(b, loc, tid, constIndex(32));
   Value isFirstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -356,11 +356,7 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
         arith::IndexCastUIOp::create(b, loc, indexType, bit));
     Value ownerLo = memref::LoadOp::create(b, loc, los, owner);
     Value ownerCount = memref::LoadOp::create(b, loc, counts, owner);
-    SmallVector<Value> identities;
-    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
-      identities.push_back(
-          createIdentity(b, loc, reduction.kind,
-                         getCombinedValue(loop, index, reduction).getType()));
+    SmallVector<Value> identities = createIdentities();
     auto strided = scf::ForOp::create(b, loc, tid, ownerCount,
                                       constIndex(threads), identities);
     {
@@ -458,11 +454,7 @@ SmallVector<Value> CollaborationBuilder::windows(Value count, Value total) {
     b.setInsertionPointToStart(&guarded.getThenRegion().front());
     scf::YieldOp::create(b, loc, cloneBody(mapping));
     b.setInsertionPointToStart(&guarded.getElseRegion().front());
-    SmallVector<Value> identities;
-    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
-      identities.push_back(
-          createIdentity(b, loc, reduction.kind,
-                         getCombinedValue(loop, index, reduction).getType()));
+    SmallVector<Value> identities = createIdentities();
     scf::YieldOp::create(b, loc, identities);
     b.setInsertionPointAfter(guarded);
     // Segments: one per owner range in the window; lanes past the end are

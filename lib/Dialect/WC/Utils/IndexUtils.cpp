@@ -45,3 +45,16 @@ SmallVector<Value, 3> wc::delinearize(OpBuilder &b, Location loc, Value linear,
   }
   return ids;
 }
+
+Value wc::createLinearThreadId(OpBuilder &b, Location loc,
+                               ArrayRef<int64_t> shape) {
+  Value x = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value y = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::y);
+  Value z = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::z);
+  Value yz = arith::AddIOp::create(
+      b, loc, y,
+      arith::MulIOp::create(b, loc, createIndexConstant(b, loc, shape[1]), z));
+  return arith::AddIOp::create(
+      b, loc, x,
+      arith::MulIOp::create(b, loc, createIndexConstant(b, loc, shape[0]), yz));
+}

@@ -23,6 +23,10 @@ Value createIndexConstant(OpBuilder &b, Location loc, int64_t value);
 /// instructions' lane operands.
 Value createLaneIdI32(OpBuilder &b, Location loc);
 
+/// The calling thread's linear id in a block of `shape` (x varying fastest),
+/// from its gpu.thread_id x, y and z.
+Value createLinearThreadId(OpBuilder &b, Location loc, ArrayRef<int64_t> shape);
+
 /// Splits linear id `linear` into the (x, y, z) ids of a box of `extents`,
 /// x varying fastest; z is what is left after x and y. Divisions that fold
 /// (an extent of 1) or that `bound`, an exclusive upper bound of `linear`

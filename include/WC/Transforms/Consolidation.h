@@ -69,6 +69,14 @@ struct ForwardingCounts {
 /// without data races; `func` must not hold warp jobs.
 ForwardingCounts forwardThreadStores(FunctionOpInterface func);
 
+/// wc-aggregate-atomics on the contended atomic additions of `func`
+/// (integer, not in one thread only; at an address the same in every
+/// thread of the block, or on a buffer of few elements), each per block
+/// where it can be, else per warp, with wc-aggregate-atomics' remarks.
+/// Returns how many it aggregated.
+unsigned aggregateContendedAtomics(gpu::GPUFuncOp func,
+                                   ArrayRef<gpu::LaunchFuncOp> launches);
+
 /// Warp aggregation of `func`, launched by `launches`: resized into one-warp
 /// blocks or coarsened into a warp job. Returns whether it changed.
 bool aggregateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,

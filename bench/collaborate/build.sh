@@ -12,7 +12,7 @@
 # (`longthread`), these four without the block level; the defaults without
 # the block level (`noblock`), and with the block taking ranges over 256
 # (`block256`) or 4096 (`block4096`) iterations instead of 8 per thread of
-# the block (1024). On the GPU machine run each a few times in turn; every
+# the block (1024); and the cost model's pick (`pick`). On the GPU machine run each a few times in turn; every
 # run prints ms per launch of 10 samples of 20 launches, then the checksum
 # of y, which must be equal across the builds of a matrix.
 set -euo pipefail
@@ -38,6 +38,7 @@ variants=(
   "noblock:--wc-collaborate=block-range=0"
   "block256:--wc-collaborate=block-range=256"
   "block4096:--wc-collaborate=block-range=4096"
+  "pick:--wc-consolidate"
 )
 for matrix in rmat skewed regular tiny; do
   for entry in "${variants[@]}"; do

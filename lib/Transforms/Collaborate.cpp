@@ -52,6 +52,71 @@ using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::collaborate;
 
+bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
+                                    ArrayRef<gpu::LaunchFuncOp> launches,
+                                    const CollaborationOptions &options) {
+  if (func.walk([](Operation *op) {
+            return isa_and_present<WCDialect>(op->getDialect())
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted())
+    return false;
+  // The loops whose trip count may differ between threads.
+  UniformityAnalysis uniformity(func);
+  SmallVector<scf::ForOp> loops;
+  func.walk([&](scf::ForOp loop) {
+    if ((uniformity.isVarying(loop.getLowerBound()) ||
+         uniformity.isVarying(loop.getUpperBound())) &&
+        (!options.select || options.select(loop)))
+      loops.push_back(loop);
+  });
+  if (loops.empty())
+    return false;
+  std::string why;
+  FailureOr<BlockShape> shape = getBlockShape(func, launches, why);
+  if (succeeded(shape) && getNumThreads(*shape) % 32 != 0)
+    why = "the block is not a whole number of warps";
+  if (failed(shape) || !why.empty()) {
+    emitRemark(func.getLoc())
+        << "wc-collaborate: kernel left unchanged: " << why;
+    return false;
+  }
+  // One loop per kernel: the rewrite moves the ops around it.
+  for (scf::ForOp loop : loops) {
+    std::string reason;
+    FailureOr<CollaborationPlan> plan = planCollaboration(
+        func, loop, uniformity, options.reassociateFloats, reason);
+    if (failed(plan)) {
+      emitRemark(loop.getLoc())
+          << "wc-collaborate: loop left per thread: " << reason;
+      continue;
+    }
+    plan->longRange = std::max<int64_t>(options.longRange, 0);
+    plan->blockShape = *shape;
+    int64_t threads = getNumThreads(*shape);
+    // A warp would take 8 steps of 32 per block thread on such a range.
+    plan->blockRange =
+        options.blockRange < 0 ? 8 * threads : options.blockRange;
+    plan->flatten = options.flatten;
+    bool block = applyCollaboration(*plan);
+    std::string blockPart = block ? "ranges over " +
+                                        std::to_string(plan->blockRange) +
+                                        " iterations by the whole block, "
+                                  : "";
+    emitRemark(func.getLoc())
+        << "wc-collaborate: a loop of data-dependent trip count is run as "
+           "each warp's trip counts decide ("
+        << blockPart
+        << "long ranges by the whole warp, the others flattened or per "
+           "thread; "
+        << plan->reductions.size() << " reduction"
+        << (plan->reductions.size() == 1 ? "" : "s") << ")";
+    return true;
+  }
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -75,64 +140,11 @@ void CollaboratePass::runOnOperation() {
                                 << flatten << "' (auto, always or never)";
     return signalPassFailure();
   }
-  for (KernelSites &kernel : collectKernels(getOperation())) {
-    gpu::GPUFuncOp func = kernel.func;
-    if (func.walk([](Operation *op) {
-              return isa_and_present<WCDialect>(op->getDialect())
-                         ? WalkResult::interrupt()
-                         : WalkResult::advance();
-            })
-            .wasInterrupted())
-      continue;
-    // The loops whose trip count may differ between threads.
-    UniformityAnalysis uniformity(func);
-    SmallVector<scf::ForOp> loops;
-    func.walk([&](scf::ForOp loop) {
-      if (uniformity.isVarying(loop.getLowerBound()) ||
-          uniformity.isVarying(loop.getUpperBound()))
-        loops.push_back(loop);
-    });
-    if (loops.empty())
-      continue;
-    std::string why;
-    FailureOr<BlockShape> shape = getBlockShape(func, kernel.launches, why);
-    if (succeeded(shape) && ((*shape)[0] * (*shape)[1] * (*shape)[2]) % 32 != 0)
-      why = "the block is not a whole number of warps";
-    if (failed(shape) || !why.empty()) {
-      emitRemark(func.getLoc())
-          << "wc-collaborate: kernel left unchanged: " << why;
-      continue;
-    }
-    // One loop per kernel: the rewrite moves the ops around it.
-    for (scf::ForOp loop : loops) {
-      std::string reason;
-      FailureOr<CollaborationPlan> plan =
-          planCollaboration(func, loop, uniformity, reassociateFloats, reason);
-      if (failed(plan)) {
-        emitRemark(loop.getLoc())
-            << "wc-collaborate: loop left per thread: " << reason;
-        continue;
-      }
-      plan->longRange = std::max<int64_t>(longRange, 0);
-      plan->blockShape = *shape;
-      int64_t threads = getNumThreads(*shape);
-      // A warp would take 8 steps of 32 per block thread on such a range.
-      plan->blockRange = blockRange < 0 ? 8 * threads : blockRange;
-      plan->flatten = *mode;
-      bool block = applyCollaboration(*plan);
-      std::string blockPart = block ? "ranges over " +
-                                          std::to_string(plan->blockRange) +
-                                          " iterations by the whole block, "
-                                    : "";
-      emitRemark(func.getLoc())
-          << "wc-collaborate: a loop of data-dependent trip count is run as "
-             "each warp's trip counts decide ("
-          << blockPart
-          << "long ranges by the whole warp, the others flattened or per "
-             "thread; "
-          << plan->reductions.size() << " reduction"
-          << (plan->reductions.size() == 1 ? "" : "s") << ")";
-      break;
-    }
-  }
+  CollaborationOptions options;
+  options.reassociateFloats = reassociateFloats;
+  options.longRange = longRange;
+  options.blockRange = blockRange;
+  options.flatten = *mode;
+  for (KernelSites &kernel : collectKernels(getOperation()))
+    (void)collaborateKernel(kernel.func, kernel.launches, options);
 }

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <array>
+#include <functional>
 #include <string>
 
 namespace mlir {
@@ -68,6 +69,23 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
 /// Returns whether ranges over `plan.blockRange` go to the whole block
 /// (which needs a body that uses only block-uniform values from outside).
 bool applyCollaboration(const CollaborationPlan &plan);
+/// The options of wc-collaborate.
+struct CollaborationOptions {
+  bool reassociateFloats = false;
+  int64_t longRange = 32;
+  /// -1: 8 per thread of the block; 0: no block level.
+  int64_t blockRange = -1;
+  Flatten flatten = Flatten::Auto;
+  /// Which loops of data-dependent trip count to consider (all if unset).
+  std::function<bool(scf::ForOp)> select;
+};
+
+/// wc-collaborate on `func`, launched by `launches`: its first loop of
+/// data-dependent trip count that `options.select` accepts and that can be
+/// planned is rewritten, with the pass's remarks. Returns whether one was.
+bool collaborateKernel(gpu::GPUFuncOp func,
+                       ArrayRef<gpu::LaunchFuncOp> launches,
+                       const CollaborationOptions &options);
 } // namespace collaborate
 } // namespace wc
 } // namespace mlir

@@ -35,6 +35,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Collaboration.h"
+
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Target/TargetDescription.h"
@@ -43,12 +45,14 @@
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Pass/PassManager.h"
@@ -176,6 +180,13 @@ static bool sliceContains(Value value,
   if (Operation *def = value.getDefiningOp())
     (void)getBackwardSlice(def, &slice, options);
   return llvm::any_of(slice, predicate);
+}
+
+/// Whether `value` is computed from memory contents.
+static bool dependsOnMemory(Value value) {
+  return sliceContains(value, [](Operation *op) {
+    return isa<memref::LoadOp, vector::LoadOp, affine::AffineLoadOp>(op);
+  });
 }
 
 /// Whether `value` depends on the block's position in the grid or on memory
@@ -488,6 +499,24 @@ void ConsolidatePass::runOnOperation() {
                                 "kept: no barrier and no workgroup memory, "
                                 "its threads meet in contended atomics");
       continue;
+    }
+    // A loop over a range read from memory (a CSR row per thread): the
+    // warps (and blocks) share the iterations of their threads' ranges
+    // (on the H100: SpMV on a power-law matrix 6.06x, a skewed one 2.39x,
+    // 16 nonzeros per row 1.49x).
+    if (!communicates && facts.imbalance) {
+      collaborate::CollaborationOptions options;
+      options.select = [](scf::ForOp loop) {
+        return dependsOnMemory(loop.getLowerBound()) ||
+               dependsOnMemory(loop.getUpperBound());
+      };
+      if (collaborate::collaborateKernel(func, sites, options)) {
+        emitRemark(func.getLoc(), "wc-consolidate: collaborate: ")
+            << imbalance
+            << ", a range read from memory per thread, which the warps "
+               "share";
+        continue;
+      }
     }
     CandidateMeasurer measurer(ptxas, *target, func, sites);
     if (!communicates && !facts.imbalance && measurer.enabled()) {

@@ -18,6 +18,10 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=1 flatten=never})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate=block-range=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOBLOCK
+// The cost model's pick (collaboration: a range read from memory):
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-consolidate,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %s --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=PICK
+// PICK: remark: wc-consolidate: collaborate:
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir %collaborated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %collaborated_lowered | FileCheck %s

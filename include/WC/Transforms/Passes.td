@@ -440,7 +440,7 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
            "none, estimates)">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
-                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::LLVM::LLVMDialect", "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::gpu::GPUDialect", "::mlir::NVVM::NVVMDialect",

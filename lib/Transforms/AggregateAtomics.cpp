@@ -75,6 +75,39 @@ struct AggregateAtomicsPass
 };
 } // namespace
 
+/// The warp collectives' kind for an integer atomic that is aggregated per
+/// block: additions, and, or, minima and maxima (their identities and
+/// orders are exact).
+static std::optional<CombiningKind> getBlockKind(arith::AtomicRMWKind kind) {
+  switch (kind) {
+  case arith::AtomicRMWKind::addi:
+    return CombiningKind::add;
+  case arith::AtomicRMWKind::andi:
+    return CombiningKind::and_;
+  case arith::AtomicRMWKind::ori:
+    return CombiningKind::or_;
+  case arith::AtomicRMWKind::maxs:
+    return CombiningKind::maxsi;
+  case arith::AtomicRMWKind::mins:
+    return CombiningKind::minsi;
+  case arith::AtomicRMWKind::maxu:
+    return CombiningKind::maxui;
+  case arith::AtomicRMWKind::minu:
+    return CombiningKind::minui;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Whether `op` is one of the integer atomics that only the per-block form
+/// aggregates (and, or, min, max on i32/i64).
+static bool isPerBlockOnly(memref::AtomicRMWOp op) {
+  Type type = op.getValue().getType();
+  return op.getKind() != arith::AtomicRMWKind::addi &&
+         getBlockKind(op.getKind()) &&
+         (type.isInteger(32) || type.isInteger(64));
+}
+
 /// Why `op` is not aggregated, or an empty string when it is.
 static std::string whyNotAggregated(memref::AtomicRMWOp op,
                                     bool reassociateFloats) {
@@ -93,8 +126,10 @@ static std::string whyNotAggregated(memref::AtomicRMWOp op,
              "reassociate-floats";
     return "";
   default:
+    if (isPerBlockOnly(op))
+      return "";
     return "'" + stringifyAtomicRMWKind(op.getKind()).str() +
-           "' is not aggregated, only additions are";
+           "' is not aggregated, only additions, and, or, min and max are";
   }
 }
 
@@ -128,8 +163,11 @@ static Value materializeBefore(RewriterBase &rewriter, Value value,
 static std::string whyNotPerBlock(memref::AtomicRMWOp op, gpu::GPUFuncOp func,
                                   FailureOr<BlockShape> shape,
                                   const std::string &whyNoShape) {
-  if (op.getKind() != arith::AtomicRMWKind::addi)
-    return "only integer additions are aggregated per block";
+  Type type = op.getValue().getType();
+  if (!getBlockKind(op.getKind()) ||
+      !(type.isInteger(32) || type.isInteger(64)))
+    return "only integer additions, and, or, min and max are aggregated per "
+           "block";
   if (!isBlockUniform(op.getMemref(), func) ||
       !llvm::all_of(op.getIndices(),
                     [&](Value index) { return isBlockUniform(index, func); }))
@@ -159,25 +197,31 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
   // every thread gets it right, not a zero from a split-off prelude).
   DominanceInfo dominance(func);
   Operation *top = body.findAncestorOpInBlock(*op);
-  SmallVector<Operation *> replaced;
+  SmallVector<Operation *> worklist;
   rewriter.modifyOpInPlace(op, [&] {
     for (OpOperand &operand : op->getOpOperands()) {
-      if (operand.get() == op.getValue())
+      if (operand.get() == op.getValue() &&
+          operand.getOperandNumber() == op.getValueMutable().getOperandNumber())
         continue;
       Value address =
           materializeBefore(rewriter, operand.get(), top, dominance);
       if (address != operand.get())
-        replaced.push_back(operand.get().getDefiningOp());
+        worklist.push_back(operand.get().getDefiningOp());
       operand.set(address);
     }
   });
-  // The computations of the address under the conditions, now unused.
-  while (!replaced.empty()) {
-    Operation *def = replaced.pop_back_val();
-    if (!def || !isOpTriviallyDead(def))
+  // The computations of the address under the conditions, now unused. An
+  // op may be reached along several paths: it is erased once (the set is
+  // checked before an op is looked at), and looked at again when a later
+  // user goes.
+  DenseSet<Operation *> erased;
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val();
+    if (!def || erased.contains(def) || !isOpTriviallyDead(def))
       continue;
     for (Value operand : def->getOperands())
-      replaced.push_back(operand.getDefiningOp());
+      worklist.push_back(operand.getDefiningOp());
+    erased.insert(def);
     rewriter.eraseOp(def);
   }
   Value active = hoistOutOfGuards(rewriter, op, &body);
@@ -206,7 +250,13 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
   Value linear = createLinearThreadId(b, loc, shape);
   Value warp = arith::DivUIOp::create(b, loc, linear, index(kWarpSize));
   Value lane = arith::RemUIOp::create(b, loc, linear, index(kWarpSize));
-  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  CombiningKind kind = *getBlockKind(op.getKind());
+  // The kind's identity, which a thread that would not have run the atomic
+  // contributes.
+  Value zero = arith::getIdentityValue(op.getKind(), type, b, loc);
+  auto combine = [&](Value lhs, Value rhs) {
+    return arith::getReductionOp(op.getKind(), b, loc, lhs, rhs);
+  };
   Value zero32 = arith::ConstantIntOp::create(b, loc, 0, 32);
   Value value = op.getValue();
   Value flag = arith::ConstantIntOp::create(b, loc, 1, 32);
@@ -225,9 +275,8 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
     build();
   };
 
-  Value inclusive =
-      ScanOp::create(b, loc, ScanKind::inclusive, CombiningKind::add, value);
-  Value warpTotal = ReduceOp::create(b, loc, CombiningKind::add, value);
+  Value before = ScanOp::create(b, loc, ScanKind::exclusive, kind, value);
+  Value warpTotal = ReduceOp::create(b, loc, kind, value);
   Value warpActive = ReduceOp::create(b, loc, CombiningKind::or_, flag);
   thenDo(isEqual(lane, index(0)), [&] {
     memref::StoreOp::create(b, loc, warpTotal, totals, warp);
@@ -252,9 +301,8 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
     };
     Value total = loadOr(totals, zero);
     Value anyActive = loadOr(flags, zero32);
-    Value offsets =
-        ScanOp::create(b, loc, ScanKind::exclusive, CombiningKind::add, total);
-    Value blockTotal = ReduceOp::create(b, loc, CombiningKind::add, total);
+    Value offsets = ScanOp::create(b, loc, ScanKind::exclusive, kind, total);
+    Value blockTotal = ReduceOp::create(b, loc, kind, total);
     Value blockActive = ReduceOp::create(b, loc, CombiningKind::or_, anyActive);
     thenDo(isWarp,
            [&] { memref::StoreOp::create(b, loc, offsets, totals, lane); });
@@ -264,9 +312,9 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
       auto add = scf::IfOp::create(
           b, loc, doAdd,
           [&](OpBuilder &then, Location l) {
-            Value old = memref::AtomicRMWOp::create(
-                then, l, arith::AtomicRMWKind::addi, blockTotal, op.getMemref(),
-                op.getIndices());
+            Value old =
+                memref::AtomicRMWOp::create(then, l, op.getKind(), blockTotal,
+                                            op.getMemref(), op.getIndices());
             scf::YieldOp::create(then, l, old);
           },
           [&](OpBuilder &other, Location l) {
@@ -278,9 +326,7 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
   gpu::BarrierOp::create(b, loc);
   Value old = memref::LoadOp::create(b, loc, totals, index(warps));
   Value offset = memref::LoadOp::create(b, loc, totals, warp);
-  Value below = arith::SubIOp::create(b, loc, inclusive, value);
-  Value result = arith::AddIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, old, offset), below);
+  Value result = combine(combine(old, offset), before);
   rewriter.replaceOp(op, result);
 }
 
@@ -288,29 +334,44 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// How an atomic was aggregated.
+enum class Aggregated { none, perWarp, perBlock };
+
 /// Aggregates `op`, in `kernel` (a gpu.func launched by `launches`, or a
 /// gpu.launch body), per block where it can and `perBlock` allows, else
-/// per warp (with a remark why not per block). Returns whether per block.
-static bool aggregateAtomic(RewriterBase &rewriter, memref::AtomicRMWOp op,
-                            Operation *kernel,
-                            ArrayRef<gpu::LaunchFuncOp> launches,
-                            bool perBlock) {
-  if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel); func && perBlock) {
+/// per warp (with a remark why not per block) where its kind allows.
+static Aggregated aggregateAtomic(RewriterBase &rewriter,
+                                  memref::AtomicRMWOp op, Operation *kernel,
+                                  ArrayRef<gpu::LaunchFuncOp> launches,
+                                  bool perBlock) {
+  std::string whyNot = "not per block (per-block=0)";
+  if (!perBlock)
+    ;
+  else if (auto func = dyn_cast<gpu::GPUFuncOp>(kernel)) {
     std::string whyNoShape;
     FailureOr<BlockShape> shape = getBlockShape(func, launches, whyNoShape);
-    std::string whyNot = whyNotPerBlock(op, func, shape, whyNoShape);
+    whyNot = whyNotPerBlock(op, func, shape, whyNoShape);
     if (whyNot.empty()) {
       aggregatePerBlock(rewriter, op, func, *shape);
-      return true;
+      return Aggregated::perBlock;
     }
+  } else {
+    whyNot = "it is in a gpu.launch body, not an outlined kernel";
+  }
+  if (isPerBlockOnly(op)) {
+    emitRemark(op.getLoc(), "wc-aggregate-atomics: left unchanged: '")
+        << stringifyAtomicRMWKind(op.getKind())
+        << "' is aggregated per block only, and not here: " << whyNot;
+    return Aggregated::none;
+  }
+  if (perBlock && isa<gpu::GPUFuncOp>(kernel))
     emitRemark(op.getLoc(), "wc-aggregate-atomics: aggregated per warp, "
                             "not per block: ")
         << whyNot;
-  }
   rewriter.setInsertionPoint(op);
   rewriter.replaceOpWithNewOp<AggregatedAtomicAddOp>(
       op, op.getValue(), op.getMemref(), op.getIndices(), Value());
-  return false;
+  return Aggregated::perWarp;
 }
 
 /// The remarks at `kernel` counting what was aggregated.
@@ -322,13 +383,14 @@ static void remarkAggregated(Operation *kernel, unsigned perWarp,
         << " aggregated per warp and address";
   if (perBlock)
     emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")
-        << perBlock << " atomic addition" << (perBlock == 1 ? "" : "s")
+        << perBlock << " atomic" << (perBlock == 1 ? "" : "s")
         << " to a block-wide address aggregated per block (one atomic per "
            "block, two barriers)";
 }
 
 /// Whether `op` runs in one thread of the block only: under a condition
-/// that compares a thread or lane id with a constant for equality.
+/// that compares a value computed from the thread or lane id (and no
+/// memory) with a constant for equality.
 static bool isSingleThread(Operation *op) {
   for (auto guard = op->getParentOfType<scf::IfOp>(); guard;
        guard = guard->getParentOfType<scf::IfOp>()) {
@@ -345,8 +407,14 @@ static bool isSingleThread(Operation *op) {
       options.inclusive = true;
       if (Operation *def = value.getDefiningOp())
         (void)getBackwardSlice(def, &slice, options);
-      if (llvm::any_of(slice, [](Operation *op) {
-            return isa<gpu::ThreadIdOp, gpu::LaneIdOp>(op);
+      // From the thread's ids and constants only, not from data that
+      // the thread reads (`in[tid] mod 2 == 0` holds in many threads).
+      if (llvm::any_of(slice,
+                       [](Operation *op) {
+                         return isa<gpu::ThreadIdOp, gpu::LaneIdOp>(op);
+                       }) &&
+          llvm::all_of(slice, [](Operation *op) {
+            return isPure(op) && op->getNumRegions() == 0;
           }))
         return true;
     }
@@ -370,12 +438,14 @@ unsigned wc::aggregateContendedAtomics(gpu::GPUFuncOp func,
   });
   IRRewriter rewriter(func.getContext());
   unsigned perWarp = 0, perBlock = 0;
-  for (memref::AtomicRMWOp op : contended)
-    ++(aggregateAtomic(rewriter, op, func, launches, /*perBlock=*/true)
-           ? perBlock
-           : perWarp);
+  for (memref::AtomicRMWOp op : contended) {
+    Aggregated how =
+        aggregateAtomic(rewriter, op, func, launches, /*perBlock=*/true);
+    perWarp += how == Aggregated::perWarp;
+    perBlock += how == Aggregated::perBlock;
+  }
   remarkAggregated(func, perWarp, perBlock);
-  return contended.size();
+  return perWarp + perBlock;
 }
 
 void AggregateAtomicsPass::runOnOperation() {
@@ -402,10 +472,10 @@ void AggregateAtomicsPass::runOnOperation() {
       continue;
     }
     auto &[perWarp, perBlock] = counts[kernel];
-    ++(aggregateAtomic(rewriter, op, kernel, launchesOf.lookup(kernel),
-                       blockLevel)
-           ? perBlock
-           : perWarp);
+    Aggregated how = aggregateAtomic(rewriter, op, kernel,
+                                     launchesOf.lookup(kernel), blockLevel);
+    perWarp += how == Aggregated::perWarp;
+    perBlock += how == Aggregated::perBlock;
   }
   for (auto &[kernel, count] : counts)
     remarkAggregated(kernel, count.first, count.second);

@@ -115,19 +115,26 @@ std::string wc::whyNotHoistable(Operation *op, Block *block) {
 
 Value wc::hoistOutOfGuards(RewriterBase &rewriter, Operation *op,
                            Block *block) {
-  Value active;
+  // The conditions of the guards, innermost first, kept up to date as
+  // later splits carry them out of the guards around them. (Each is used by
+  // its guard, after `op`, so every split carries it.)
+  SmallVector<Value> conditions;
   while (op->getBlock() != block) {
     auto guard = cast<scf::IfOp>(op->getParentOp());
     IRMapping replacements = splitOffPrelude(rewriter, guard, op);
-    rewriter.setInsertionPoint(guard);
-    Value condition = guard.getCondition();
-    active = active
-                 ? arith::AndIOp::create(rewriter, guard.getLoc(), condition,
-                                         replacements.lookupOrDefault(active))
-                       .getResult()
-                 : condition;
+    for (Value &condition : conditions)
+      condition = replacements.lookupOrDefault(condition);
+    conditions.push_back(guard.getCondition());
     rewriter.moveOpBefore(op, guard);
   }
+  // The conjunction, built where `op` now stands.
+  rewriter.setInsertionPoint(op);
+  Value active;
+  for (Value condition : llvm::reverse(conditions))
+    active = active ? arith::AndIOp::create(rewriter, op->getLoc(), active,
+                                            condition)
+                          .getResult()
+                    : condition;
   return active;
 }
 

@@ -19,28 +19,29 @@
 // - a float sum (aggregated only with reassociate-floats; the values are
 //   small integers, whose sums are exact in either order).
 // 2 blocks of 96 threads over 192 elements x_i = (7 i) mod 31.
-// The counter and the 64-bit sum, at the same address in every thread of
-// a block, are aggregated per block (the counter's atomic taken out of its
-// condition); the histogram, whose bin varies, per warp.
+// The counter, the 64-bit sum and the maximum, at the same address in
+// every thread of a block, are aggregated per block (the counter's atomic
+// taken out of its condition); the histogram, whose bin varies, per warp.
 // REMARK: remark: wc-aggregate-atomics: aggregated per warp, not per block: its address may differ between the threads of a block
 // REMARK: remark: wc-aggregate-atomics: left unchanged: a float addition would be reassociated (the group's values summed before they reach memory); allow it with reassociate-floats
-// REMARK: remark: wc-aggregate-atomics: left unchanged: 'maxs' is not aggregated, only additions are
 // REMARK: remark: wc-aggregate-atomics: 1 atomic addition aggregated per warp and address
-// REMARK: remark: wc-aggregate-atomics: 2 atomic additions to a block-wide address aggregated per block (one atomic per block, two barriers)
-// Per block: each warp's total and activity in workgroup memory, a barrier,
-// warp 0 scans the totals and one lane adds them, a barrier; 3 warps.
+// REMARK: remark: wc-aggregate-atomics: 3 atomics to a block-wide address aggregated per block (one atomic per block, two barriers)
+// Per block: each warp's exclusive scan, its total and activity in
+// workgroup memory, a barrier, warp 0 scans the totals and one lane
+// updates memory, a barrier; 3 warps.
 // BLOCK-LABEL: gpu.func @atomics
-// BLOCK-SAME: workgroup(%{{.*}} : memref<4xi32, #gpu.address_space<workgroup>>, %{{.*}} : memref<3xi32, #gpu.address_space<workgroup>>, %{{.*}} : memref<4xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<3xi32, #gpu.address_space<workgroup>>)
-// BLOCK: wc.scan inclusive add %{{.*}} : i32
+// BLOCK-SAME: workgroup(%{{.*}} : memref<4xi32, #gpu.address_space<workgroup>>, %{{.*}} : memref<3xi32, #gpu.address_space<workgroup>>, %{{.*}} : memref<4xi64, #gpu.address_space<workgroup>>, %{{.*}} : memref<3xi32, #gpu.address_space<workgroup>>, %{{.*}} : memref<4xi32, #gpu.address_space<workgroup>>, %{{.*}} : memref<3xi32, #gpu.address_space<workgroup>>)
+// BLOCK: wc.scan exclusive add %{{.*}} : i32
 // BLOCK: gpu.barrier
 // BLOCK: wc.scan exclusive add %{{.*}} : i32
 // BLOCK: memref.atomic_rmw addi %{{.*}}, %{{.*}}[%{{.*}}] : (i32, memref<1xi32>) -> i32
 // BLOCK: gpu.barrier
 // BLOCK: wc.aggregated_atomic_add %{{.*}}, %{{.*}}[%{{.*}}] : memref<4xi32>
-// BLOCK: wc.scan inclusive add %{{.*}} : i64
+// BLOCK: wc.scan exclusive add %{{.*}} : i64
 // BLOCK: memref.atomic_rmw addi %{{.*}}, %{{.*}}[%{{.*}}] : (i64, memref<1xi64>) -> i64
 // BLOCK: wc.aggregated_atomic_add %{{.*}}, %{{.*}}[%{{.*}}] : memref<1xf32>
-// BLOCK: memref.atomic_rmw maxs
+// BLOCK: wc.scan exclusive maxsi %{{.*}} : i32
+// BLOCK: memref.atomic_rmw maxs %{{.*}}, %{{.*}}[%{{.*}}] : (i32, memref<1xi32>) -> i32
 // IR-LABEL: gpu.func @atomics
 // IR-NOT: memref.atomic_rmw addi
 // IR-COUNT-4: wc.aggregated_atomic_add

@@ -20,7 +20,7 @@
 // counter (block id mod 3), its slot computed under the conditions, and
 // stores the old value it saw; the elements are also counted in one 32-bit
 // counter that every thread bumps unconditionally.
-// REMARK: remark: wc-aggregate-atomics: 2 atomic additions to a block-wide address aggregated per block (one atomic per block, two barriers)
+// REMARK: remark: wc-aggregate-atomics: 2 atomics to a block-wide address aggregated per block (one atomic per block, two barriers)
 // The counters, then the old value each thread saw: the threads of a block
 // in linear order, as the original program runs them here.
 // CHECK: sizes = [3]

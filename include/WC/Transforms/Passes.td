@@ -276,7 +276,10 @@ def AggregateAtomics : Pass<"wc-aggregate-atomics", "::mlir::ModuleOp"> {
     added; each thread gets the old value plus the values of the threads
     before it in linear order. The ops after the atomic stay under their
     conditions. Where per-block aggregation does not apply, a remark at the
-    atomic says why and it is aggregated per warp.
+    atomic says why and it is aggregated per warp. Integer `andi`, `ori`,
+    `maxs`, `mins`, `maxu` and `minu` atomics are aggregated per block the
+    same way (scans of their kind), and left unchanged with a remark where
+    per block does not apply.
   }];
   let options = [
     Option<"reassociateFloats", "reassociate-floats", "bool",

@@ -12,6 +12,7 @@
 // CHECK: memref.atomic_rmw addf %{{.*}} : (f64, memref<?xf64>) -> f64
 // CHECK: memref.atomic_rmw addf %{{.*}} : (f32, memref<?xf32>) -> f32
 // CHECK: memref.atomic_rmw ori
+// CHECK: memref.atomic_rmw muli
 // CHECK-LABEL: func.func @host
 // CHECK: memref.atomic_rmw addi
 // CHECK: gpu.launch
@@ -35,8 +36,10 @@ module attributes {gpu.container_module} {
       %3 = memref.atomic_rmw addf %h, %c[%i] : (f64, memref<?xf64>) -> f64
       // expected-remark @+1 {{wc-aggregate-atomics: left unchanged: a float addition would be reassociated (the group's values summed before they reach memory); allow it with reassociate-floats}}
       %4 = memref.atomic_rmw addf %f, %d[%i] : (f32, memref<?xf32>) -> f32
-      // expected-remark @+1 {{wc-aggregate-atomics: left unchanged: 'ori' is not aggregated, only additions are}}
+      // expected-remark @+1 {{wc-aggregate-atomics: left unchanged: 'ori' is aggregated per block only, and not here: not per block (per-block=0)}}
       %5 = memref.atomic_rmw ori %one, %e[%i] : (i32, memref<?xi32>) -> i32
+      // expected-remark @+1 {{wc-aggregate-atomics: left unchanged: 'muli' is not aggregated, only additions, and, or, min and max are}}
+      %6 = memref.atomic_rmw muli %one, %e[%i] : (i32, memref<?xi32>) -> i32
       gpu.return
     }
   }

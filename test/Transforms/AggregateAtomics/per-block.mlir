@@ -16,7 +16,7 @@
 // CHECK: scf.yield
 // CHECK: %[[ACTIVE:.*]] = arith.andi %{{.*}}, %[[OUTER]]#1 : i1
 // CHECK: %[[VALUE:.*]] = arith.select %[[ACTIVE]], %[[OUTER]]#0, %{{.*}} : i64
-// CHECK: %[[INCL:.*]] = wc.scan inclusive add %[[VALUE]] : i64
+// CHECK: wc.scan exclusive add %[[VALUE]] : i64
 // CHECK: wc.reduce add %[[VALUE]] : i64
 // CHECK: wc.reduce or %{{.*}} : i32
 // CHECK: memref.store %{{.*}}, %[[TOTALS]][%{{.*}}]
@@ -31,7 +31,7 @@
 // CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi64>
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-remark @+1 {{wc-aggregate-atomics: 1 atomic addition to a block-wide address aggregated per block (one atomic per block, two barriers)}}
+    // expected-remark @+1 {{wc-aggregate-atomics: 1 atomic to a block-wide address aggregated per block (one atomic per block, two barriers)}}
     gpu.func @counter(%in: memref<?xi64>, %out: memref<?xi64>,
                       %counts: memref<?xi64>, %n: index)
         kernel attributes {known_block_size = array<i32: 64, 2, 1>} {

@@ -9,7 +9,7 @@
 // wc-sim in test/Integration/warp_atomics.mlir (wc-consolidate RUN lines).
 
 // CHECK-LABEL: gpu.func @counter
-// CHECK: wc.scan inclusive add
+// CHECK: wc.scan exclusive add
 // CHECK: gpu.barrier
 // CHECK: memref.atomic_rmw addi
 // CHECK: gpu.barrier
@@ -23,7 +23,7 @@
 // CHECK: memref.atomic_rmw addi
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-remark @+2 {{wc-aggregate-atomics: 1 atomic addition to a block-wide address aggregated per block (one atomic per block, two barriers)}}
+    // expected-remark @+2 {{wc-aggregate-atomics: 1 atomic to a block-wide address aggregated per block (one atomic per block, two barriers)}}
     // expected-remark @+1 {{wc-consolidate: atomics aggregated, blocks kept: no barrier and no workgroup memory, its threads meet in contended atomics}}
     gpu.func @counter(%in: memref<?xi32>, %count: memref<1xi32>, %n: index)
         kernel attributes {known_block_size = array<i32: 128, 1, 1>} {

@@ -13,27 +13,27 @@
 //
 // Integer additions are exact whatever the grouping; a float addition is
 // reassociated (the group's values are summed before they reach memory),
-// so it is aggregated only with `reassociate-floats`. Other kinds are left
-// alone with a remark.
+// so it is aggregated only with `reassociate-floats`. Other kinds are
+// aggregated per block only (below), or left alone with a remark.
 //
-// An integer addition to an address that is the same for every thread of
-// the block (a counter) is aggregated per block instead, where the kernel
-// allows block-wide code at that point: the atomic is taken out of the
-// conditions around it (GuardSplit.h), every thread contributes its value
-// (zero where it would not have run), and
+// An integer addition, and, or, minimum or maximum at an address that is the
+// same for every thread of the block (a counter) is aggregated per block
+// instead, where the kernel allows block-wide code at that point: the
+// atomic is taken out of the conditions around it (GuardSplit.h), every
+// thread contributes its value (the kind's identity where it would not have
+// run), and
 //
-//   incl   = inclusive scan of the value over the warp        (wc.scan)
+//   before = exclusive scan of the value over the warp      (wc.scan)
 //   lane 0 of each warp stores the warp's total and whether any of its
 //   threads is active into two workgroup arrays;   gpu.barrier
 //   warp 0 scans the warps' totals (exclusive), stores each warp's offset,
-//   and its lane 0 adds the block's total with one atomic where any thread
-//   is active and stores the old value;            gpu.barrier
-//   result = old + warp's offset + (incl - value)
+//   and its lane 0 updates memory with the block's total by one atomic
+//   where any thread is active and stores the old value; gpu.barrier
+//   result = old . warp's offset . before
 //
 // which gives each thread the value of one order of the original atomics
 // (the threads in linear order): one atomic per block instead of one per
-// warp.
-//
+// warp. Only additions are aggregated per warp.
 //===----------------------------------------------------------------------===//
 
 #include "GuardSplit.h"
@@ -75,37 +75,22 @@ struct AggregateAtomicsPass
 };
 } // namespace
 
-/// The warp collectives' kind for an integer atomic that is aggregated per
-/// block: additions, and, or, minima and maxima (their identities and
-/// orders are exact).
-static std::optional<CombiningKind> getBlockKind(arith::AtomicRMWKind kind) {
-  switch (kind) {
-  case arith::AtomicRMWKind::addi:
-    return CombiningKind::add;
-  case arith::AtomicRMWKind::andi:
-    return CombiningKind::and_;
-  case arith::AtomicRMWKind::ori:
-    return CombiningKind::or_;
-  case arith::AtomicRMWKind::maxs:
-    return CombiningKind::maxsi;
-  case arith::AtomicRMWKind::mins:
-    return CombiningKind::minsi;
-  case arith::AtomicRMWKind::maxu:
-    return CombiningKind::maxui;
-  case arith::AtomicRMWKind::minu:
-    return CombiningKind::minui;
-  default:
+/// The warp collectives' kind of `op` where it is aggregated per block:
+/// integer additions, and, or, minima and maxima on i32/i64 (exact in any
+/// grouping; `xori` and `muli` are not taken), else nullopt.
+static std::optional<CombiningKind> getBlockKind(memref::AtomicRMWOp op) {
+  Type type = op.getValue().getType();
+  std::optional<CombiningKind> kind = getCombiningKind(op.getKind());
+  if (!kind || !(type.isInteger(32) || type.isInteger(64)) ||
+      *kind == CombiningKind::xor_ || *kind == CombiningKind::mul)
     return std::nullopt;
-  }
+  return kind;
 }
 
 /// Whether `op` is one of the integer atomics that only the per-block form
 /// aggregates (and, or, min, max on i32/i64).
 static bool isPerBlockOnly(memref::AtomicRMWOp op) {
-  Type type = op.getValue().getType();
-  return op.getKind() != arith::AtomicRMWKind::addi &&
-         getBlockKind(op.getKind()) &&
-         (type.isInteger(32) || type.isInteger(64));
+  return op.getKind() != arith::AtomicRMWKind::addi && getBlockKind(op);
 }
 
 /// Why `op` is not aggregated, or an empty string when it is.
@@ -163,9 +148,7 @@ static Value materializeBefore(RewriterBase &rewriter, Value value,
 static std::string whyNotPerBlock(memref::AtomicRMWOp op, gpu::GPUFuncOp func,
                                   FailureOr<BlockShape> shape,
                                   const std::string &whyNoShape) {
-  Type type = op.getValue().getType();
-  if (!getBlockKind(op.getKind()) ||
-      !(type.isInteger(32) || type.isInteger(64)))
+  if (!getBlockKind(op))
     return "only integer additions, and, or, min and max are aggregated per "
            "block";
   if (!isBlockUniform(op.getMemref(), func) ||
@@ -200,8 +183,7 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
   SmallVector<Operation *> worklist;
   rewriter.modifyOpInPlace(op, [&] {
     for (OpOperand &operand : op->getOpOperands()) {
-      if (operand.get() == op.getValue() &&
-          operand.getOperandNumber() == op.getValueMutable().getOperandNumber())
+      if (&operand == &op.getValueMutable())
         continue;
       Value address =
           materializeBefore(rewriter, operand.get(), top, dominance);
@@ -250,10 +232,10 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
   Value linear = createLinearThreadId(b, loc, shape);
   Value warp = arith::DivUIOp::create(b, loc, linear, index(kWarpSize));
   Value lane = arith::RemUIOp::create(b, loc, linear, index(kWarpSize));
-  CombiningKind kind = *getBlockKind(op.getKind());
+  CombiningKind kind = *getBlockKind(op);
   // The kind's identity, which a thread that would not have run the atomic
   // contributes.
-  Value zero = arith::getIdentityValue(op.getKind(), type, b, loc);
+  Value identity = arith::getIdentityValue(op.getKind(), type, b, loc);
   auto combine = [&](Value lhs, Value rhs) {
     return arith::getReductionOp(op.getKind(), b, loc, lhs, rhs);
   };
@@ -261,7 +243,7 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
   Value value = op.getValue();
   Value flag = arith::ConstantIntOp::create(b, loc, 1, 32);
   if (active) {
-    value = arith::SelectOp::create(b, loc, active, value, zero);
+    value = arith::SelectOp::create(b, loc, active, value, identity);
     flag = arith::ExtUIOp::create(b, loc, i32, active);
   }
   auto isEqual = [&](Value lhs, Value rhs) {
@@ -299,7 +281,7 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
           });
       return ifOp.getResult(0);
     };
-    Value total = loadOr(totals, zero);
+    Value total = loadOr(totals, identity);
     Value anyActive = loadOr(flags, zero32);
     Value offsets = ScanOp::create(b, loc, ScanKind::exclusive, kind, total);
     Value blockTotal = ReduceOp::create(b, loc, kind, total);
@@ -318,7 +300,7 @@ static void aggregatePerBlock(RewriterBase &rewriter, memref::AtomicRMWOp op,
             scf::YieldOp::create(then, l, old);
           },
           [&](OpBuilder &other, Location l) {
-            scf::YieldOp::create(other, l, zero);
+            scf::YieldOp::create(other, l, identity);
           });
       memref::StoreOp::create(b, loc, add.getResult(0), totals, index(warps));
     });

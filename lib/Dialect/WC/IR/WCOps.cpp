@@ -573,6 +573,42 @@ arith::AtomicRMWKind wc::getArithReductionKind(CombiningKind kind, Type type) {
   llvm_unreachable("unknown combining kind");
 }
 
+std::optional<CombiningKind> wc::getCombiningKind(arith::AtomicRMWKind kind) {
+  switch (kind) {
+  case arith::AtomicRMWKind::addf:
+  case arith::AtomicRMWKind::addi:
+    return CombiningKind::add;
+  case arith::AtomicRMWKind::mulf:
+  case arith::AtomicRMWKind::muli:
+    return CombiningKind::mul;
+  case arith::AtomicRMWKind::mins:
+    return CombiningKind::minsi;
+  case arith::AtomicRMWKind::minu:
+    return CombiningKind::minui;
+  case arith::AtomicRMWKind::maxs:
+    return CombiningKind::maxsi;
+  case arith::AtomicRMWKind::maxu:
+    return CombiningKind::maxui;
+  case arith::AtomicRMWKind::minnumf:
+    return CombiningKind::minnumf;
+  case arith::AtomicRMWKind::maxnumf:
+    return CombiningKind::maxnumf;
+  case arith::AtomicRMWKind::minimumf:
+    return CombiningKind::minimumf;
+  case arith::AtomicRMWKind::maximumf:
+    return CombiningKind::maximumf;
+  case arith::AtomicRMWKind::andi:
+    return CombiningKind::and_;
+  case arith::AtomicRMWKind::ori:
+    return CombiningKind::or_;
+  case arith::AtomicRMWKind::xori:
+    return CombiningKind::xor_;
+  case arith::AtomicRMWKind::assign:
+    return std::nullopt;
+  }
+  llvm_unreachable("unknown atomic kind");
+}
+
 /// Maps a `gpu` reduction kind to the wc one.
 CombiningKind wc::getCombiningKind(gpu::AllReduceOperation op) {
   switch (op) {

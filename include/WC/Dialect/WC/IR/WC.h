@@ -38,6 +38,9 @@ namespace wc {
 arith::AtomicRMWKind getArithReductionKind(CombiningKind kind, Type type);
 /// The wc combining kind of a `gpu` reduction kind.
 CombiningKind getCombiningKind(gpu::AllReduceOperation op);
+/// The combining kind of an atomic read-modify-write (the inverse of
+/// getArithReductionKind), or nullopt for `assign`.
+std::optional<CombiningKind> getCombiningKind(arith::AtomicRMWKind kind);
 
 /// About how many chunks of jobs each agent of a dynamic `wc.job_loop`
 /// takes: a chunk is max(1, jobs / (kChunksPerAgent * active agents))

@@ -36,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Collaboration.h"
+#include "KernelProfile.h"
 
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Dialect/WC/IR/WC.h"
@@ -44,17 +45,12 @@
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
@@ -68,263 +64,6 @@ namespace wc {
 
 using namespace mlir;
 using namespace mlir::wc;
-
-namespace {
-/// What the cost model looks at in a kernel.
-struct KernelProfile {
-  unsigned barriers = 0;
-  bool workgroupMemory = false;
-  /// A loop whose trip count depends on the block's position or on data:
-  /// the jobs may differ in length.
-  Operation *imbalance = nullptr;
-  /// The most jobs a launch starts, when every launch has a constant grid.
-  std::optional<int64_t> maxJobs;
-  /// A loop without barrier that loads global memory for many iterations
-  /// per thread (or a number unknown at compile time): the block's memory
-  /// streams, which a one-warp job would run one after another.
-  Operation *streaming = nullptr;
-  /// Its iterations per thread, when they are bounded at compile time.
-  std::optional<int64_t> streamingTrips;
-  /// A global load whose neighbouring blocks (along x) read the same 32-byte
-  /// sectors while its neighbouring threads do not: the jobs of one
-  /// hyper-CTA, which are neighbours, would share the SM's L1.
-  Operation *sharedSectors = nullptr;
-};
-} // namespace
-
-/// Bytes of the sector that global memory is read in.
-static constexpr int64_t kSectorBytes = 32;
-
-/// The value of integer `value` with block id x `block`, thread id x
-/// `thread` and every other id 0, loops at their first iteration; nullopt
-/// where it depends on anything else (memory, arguments).
-static std::optional<int64_t> evaluateAt(Value value, int64_t block,
-                                         int64_t thread, unsigned depth = 0) {
-  if (depth > 64)
-    return std::nullopt;
-  if (std::optional<int64_t> constant = getConstantIntValue(value))
-    return constant;
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (loop && arg == loop.getInductionVar())
-      return evaluateAt(loop.getLowerBound(), block, thread, depth + 1);
-    return std::nullopt;
-  }
-  Operation *def = value.getDefiningOp();
-  auto operand = [&](unsigned i) {
-    return evaluateAt(def->getOperand(i), block, thread, depth + 1);
-  };
-  if (auto id = dyn_cast<gpu::BlockIdOp>(def))
-    return id.getDimension() == gpu::Dimension::x ? block : 0;
-  if (auto id = dyn_cast<gpu::ThreadIdOp>(def))
-    return id.getDimension() == gpu::Dimension::x ? thread : 0;
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp, arith::TruncIOp>(def))
-    return operand(0);
-  if (def->getNumOperands() != 2)
-    return std::nullopt;
-  std::optional<int64_t> lhs = operand(0), rhs = operand(1);
-  if (!lhs || !rhs)
-    return std::nullopt;
-  if (isa<arith::AddIOp>(def))
-    return *lhs + *rhs;
-  if (isa<arith::SubIOp>(def))
-    return *lhs - *rhs;
-  if (isa<arith::MulIOp>(def))
-    return *lhs * *rhs;
-  if (isa<arith::ShLIOp>(def) && *rhs >= 0 && *rhs < 32)
-    return *lhs << *rhs;
-  if (isa<arith::DivUIOp, arith::DivSIOp>(def) && *rhs > 0)
-    return *lhs / *rhs;
-  if (isa<arith::RemUIOp, arith::RemSIOp>(def) && *rhs > 0)
-    return *lhs % *rhs;
-  return std::nullopt;
-}
-
-/// Whether `load` of global memory reads, from block x `b` to block `b + 1`,
-/// within one 32-byte sector, and from thread x `t` to `t + 1` not.
-static bool readsSectorsOfNeighbourBlocks(memref::LoadOp load) {
-  MemRefType type = load.getMemRefType();
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (isWorkgroupMemRef(type) || !type.getElementType().isIntOrFloat() ||
-      failed(type.getStridesAndOffset(strides, offset)) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
-    return false;
-  int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-  auto address = [&](int64_t block, int64_t thread) -> std::optional<int64_t> {
-    int64_t element = 0;
-    for (auto [index, stride] : llvm::zip(load.getIndices(), strides)) {
-      std::optional<int64_t> value = evaluateAt(index, block, thread);
-      if (!value)
-        return std::nullopt;
-      element += *value * stride;
-    }
-    return element * bytes;
-  };
-  std::optional<int64_t> base = address(1, 1), nextBlock = address(2, 1),
-                         nextThread = address(1, 2);
-  return base && nextBlock && nextThread && *nextBlock != *base &&
-         std::abs(*nextBlock - *base) < kSectorBytes &&
-         std::abs(*nextThread - *base) >= kSectorBytes;
-}
-
-/// Whether an op of the backward slice of `value` (itself included)
-/// satisfies `predicate`.
-static bool sliceContains(Value value,
-                          llvm::function_ref<bool(Operation *)> predicate) {
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.omitUsesFromAbove = false;
-  if (Operation *def = value.getDefiningOp())
-    (void)getBackwardSlice(def, &slice, options);
-  return llvm::any_of(slice, predicate);
-}
-
-/// Whether `value` is computed from memory contents.
-static bool dependsOnMemory(Value value) {
-  return sliceContains(value, [](Operation *op) {
-    return isa<memref::LoadOp, vector::LoadOp, affine::AffineLoadOp>(op);
-  });
-}
-
-/// Whether `value` depends on the block's position in the grid or on memory
-/// contents.
-static bool dependsOnBlockOrData(Value value) {
-  return sliceContains(value, [](Operation *op) {
-    return isa<gpu::BlockIdOp, gpu::GlobalIdOp, memref::LoadOp>(op);
-  });
-}
-
-/// Whether `step` is a grid stride: it depends on the grid's size.
-static bool isGridStride(Value step) {
-  return sliceContains(step,
-                       [](Operation *op) { return isa<gpu::GridDimOp>(op); });
-}
-
-/// Per-thread loops of at least this many iterations that load global
-/// memory make a kernel streaming.
-static constexpr int64_t kStreamingTrips = 8;
-
-/// The constant bound of `type` of index `value`: the value itself when
-/// constant, else what upstream's value-bounds analysis derives (thread ids
-/// bounded by the block size, `affine.apply` of bounded values, ...).
-static std::optional<int64_t> getConstantBound(Value value,
-                                               presburger::BoundType type) {
-  if (std::optional<int64_t> constant = getConstantIntValue(value))
-    return constant;
-  FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
-      type, ValueBoundsConstraintSet::Variable(value),
-      /*stopCondition=*/nullptr, /*closedUB=*/true);
-  if (failed(bound))
-    return std::nullopt;
-  return *bound;
-}
-
-/// The most iterations `loop` runs for one thread, when its upper bound and
-/// step are bounded at compile time (a lower bound without a known bound,
-/// such as a value read from memory, is taken as 0), or nullopt.
-static std::optional<int64_t> getMaxTrips(scf::ForOp loop) {
-  std::optional<int64_t> lower = getConstantBound(loop.getLowerBound(),
-                                                  presburger::BoundType::LB),
-                         upper = getConstantBound(loop.getUpperBound(),
-                                                  presburger::BoundType::UB),
-                         step = getConstantIntValue(loop.getStep());
-  if (!upper || !step || *step <= 0)
-    return std::nullopt;
-  // `upper` is the largest value the bound takes; the loop stops below it.
-  return std::max<int64_t>(0,
-                           llvm::divideCeil(*upper - lower.value_or(0), *step));
-}
-
-/// Whether `value`, used in `loop`, may differ between its iterations: it
-/// is computed in the loop from an induction variable, a loop-carried
-/// value or memory.
-static bool variesInLoop(Value value, scf::ForOp loop,
-                         DenseMap<Value, bool> &known) {
-  if (loop.isDefinedOutsideOfLoop(value))
-    return false;
-  auto it = known.find(value);
-  if (it != known.end())
-    return it->second;
-  Operation *def = value.getDefiningOp();
-  bool varies = !def || !isMemoryEffectFree(def) ||
-                llvm::any_of(def->getOperands(), [&](Value operand) {
-                  return variesInLoop(operand, loop, known);
-                });
-  known[value] = varies;
-  return varies;
-}
-
-/// Whether `loop` streams global memory: it has no barrier, loads memory
-/// outside the workgroup at addresses that change between iterations (a
-/// fixed address, as an accumulation into one element, is not a stream),
-/// and runs at least kStreamingTrips iterations (or an unknown number) per
-/// thread; `trips` gets the bound if known.
-static bool isStreamingLoop(scf::ForOp loop, std::optional<int64_t> &trips) {
-  bool loadsGlobal = false, barrier = false;
-  DenseMap<Value, bool> known;
-  loop.getBody()->walk([&](Operation *op) {
-    if (isa<gpu::BarrierOp>(op))
-      barrier = true;
-    if (auto load = dyn_cast<memref::LoadOp>(op))
-      loadsGlobal |= !isWorkgroupMemRef(load.getMemRefType()) &&
-                     llvm::any_of(load->getOperands(), [&](Value operand) {
-                       return variesInLoop(operand, loop, known);
-                     });
-  });
-  if (barrier || !loadsGlobal)
-    return false;
-  trips = getMaxTrips(loop);
-  return !trips || *trips >= kStreamingTrips;
-}
-
-static KernelProfile profile(gpu::GPUFuncOp func,
-                             ArrayRef<gpu::LaunchFuncOp> launches) {
-  KernelProfile profile;
-  profile.workgroupMemory = !func.getWorkgroupAttributions().empty();
-  func.walk([&](Operation *op) {
-    if (isa<gpu::BarrierOp>(op))
-      ++profile.barriers;
-    for (Value result : op->getResults())
-      profile.workgroupMemory |= isWorkgroupMemRef(result.getType());
-    if (auto load = dyn_cast<memref::LoadOp>(op);
-        load && !profile.sharedSectors && readsSectorsOfNeighbourBlocks(load))
-      profile.sharedSectors = op;
-    if (auto loop = dyn_cast<scf::ForOp>(op);
-        loop && !profile.streaming &&
-        isStreamingLoop(loop, profile.streamingTrips))
-      profile.streaming = op;
-    if (profile.imbalance)
-      return;
-    if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      // A grid-stride loop (its step spans the grid) does about the same
-      // number of iterations in every block.
-      if (isGridStride(loop.getStep()))
-        return;
-      if (dependsOnBlockOrData(loop.getLowerBound()) ||
-          dependsOnBlockOrData(loop.getUpperBound()) ||
-          dependsOnBlockOrData(loop.getStep()))
-        profile.imbalance = op;
-    } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-      if (dependsOnBlockOrData(loop.getConditionOp().getCondition()))
-        profile.imbalance = op;
-    }
-  });
-  for (gpu::LaunchFuncOp launch : launches) {
-    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
-    std::optional<int64_t> x = getConstantIntValue(grid.x),
-                           y = getConstantIntValue(grid.y),
-                           z = getConstantIntValue(grid.z);
-    if (!x || !y || !z) {
-      profile.maxJobs.reset();
-      break;
-    }
-    profile.maxJobs = std::max(profile.maxJobs.value_or(0), *x * *y * *z);
-  }
-  return profile;
-}
 
 /// One-warp blocks of a kernel without communication pay when they keep at
 /// least (D - 1) / D of the original blocks' resident warps: a block frees
@@ -477,7 +216,7 @@ void ConsolidatePass::runOnOperation() {
     if (!target)
       continue;
     ArrayRef<gpu::LaunchFuncOp> sites = kernel.launches;
-    KernelProfile facts = profile(func, sites);
+    KernelProfile facts = profileKernel(func, sites);
     bool communicates = facts.barriers != 0 || facts.workgroupMemory;
     DelegationOptions delegation;
     if (facts.imbalance)

@@ -19,9 +19,13 @@
 //     each owner combines the value of the last lane of its segment into
 //     its accumulator
 //
-// The loop must reduce into its iteration arguments with an associative and
-// commutative combiner (integer add, and, or, xor, min, max; float add only
-// with `reassociate-floats`) and otherwise only read memory. The choice is
+// The loop must reduce into its iteration arguments (if any) with an
+// associative and commutative combiner (integer add, and, or, xor, min, max;
+// float add only with `reassociate-floats`), and its iterations must be free
+// to run in any order and at once: it may read memory it does not write,
+// store where no other iteration stores, and update memory with atomics
+// whose order nothing observes (with `reorder-atomics`, also use the values
+// they return). The choice is
 // made per warp at run time, as CTE does: ranges longer than a warp's worth
 // of iterations are run by the whole warp one after the other (coalesced,
 // one warp reduction per range); the others are flattened when their mean
@@ -85,11 +89,15 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
   // One loop per kernel: the rewrite moves the ops around it.
   for (scf::ForOp loop : loops) {
     std::string reason;
+    Operation *culprit = nullptr;
     FailureOr<CollaborationPlan> plan = planCollaboration(
-        func, loop, uniformity, options.reassociateFloats, reason);
+        func, loop, uniformity, options.rules, reason, &culprit);
     if (failed(plan)) {
-      emitRemark(loop.getLoc())
-          << "wc-collaborate: loop left per thread: " << reason;
+      InFlightDiagnostic remark = emitRemark(loop.getLoc())
+                                  << "wc-collaborate: loop left per thread: "
+                                  << reason;
+      if (culprit)
+        remark.attachNote(culprit->getLoc()) << "here";
       continue;
     }
     plan->longRange = std::max<int64_t>(options.longRange, 0);
@@ -141,7 +149,8 @@ void CollaboratePass::runOnOperation() {
     return signalPassFailure();
   }
   CollaborationOptions options;
-  options.reassociateFloats = reassociateFloats;
+  options.rules.reassociateFloats = reassociateFloats;
+  options.rules.reorderAtomics = reorderAtomics;
   options.longRange = longRange;
   options.blockRange = blockRange;
   options.flatten = *mode;

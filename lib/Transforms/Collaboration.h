@@ -57,12 +57,24 @@ struct CollaborationPlan {
   /// When a warp flattens its short ranges.
   Flatten flatten = Flatten::Auto;
 };
+/// What a loop's body may do for its iterations to be run in any order
+/// and at once.
+struct BodyRules {
+  /// Float additions are reductions (their order changes).
+  bool reassociateFloats = false;
+  /// The body may use the values its atomics return (a slot taken from a
+  /// counter, the old value of a minimum): they then depend on the order in
+  /// which the thread's iterations run, which is no longer their order.
+  bool reorderAtomics = false;
+};
+
 /// Plans the collaborative form of `loop` in `func`, or fails with the
-/// reason in `why`.
+/// reason in `why` (and the op of the body it is about in `culprit`, when
+/// there is one).
 FailureOr<CollaborationPlan>
 planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
-                  const UniformityAnalysis &uniformity, bool reassociateFloats,
-                  std::string &why);
+                  const UniformityAnalysis &uniformity, const BodyRules &rules,
+                  std::string &why, Operation **culprit = nullptr);
 
 /// Rewrites the loop of `plan` into its collaborative form: the forms the
 /// warp chooses between at run time, the loop split out of its guard.
@@ -71,7 +83,7 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
 bool applyCollaboration(const CollaborationPlan &plan);
 /// The options of wc-collaborate.
 struct CollaborationOptions {
-  bool reassociateFloats = false;
+  BodyRules rules;
   int64_t longRange = 32;
   /// -1: 8 per thread of the block; 0: no block level.
   int64_t blockRange = -1;

@@ -3,9 +3,11 @@
 // The planning half of wc-collaborate: whether a per-thread loop of
 // data-dependent trip count is one the warp may run collaboratively (its
 // carried values reductions with an associative and commutative combiner,
-// its body only reading memory and not depending on the thread that runs
-// it, its place one all lanes reach once split out of a bounds check), and
-// why not.
+// its iterations free to run in any order and at once (reads of memory it
+// does not write, stores to elements no other iteration stores to, atomics
+// whose order nothing observes), its body not depending on the thread that
+// runs it, its place one all lanes reach once split out of a bounds check),
+// and why not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,38 +50,188 @@ static std::optional<CombiningKind> combiningKindOf(Operation *op,
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// The first op in `op` (itself included) that does more than read memory,
-/// or whose result depends on the thread or lane that runs it (thread and
-/// lane ids, warp and block collectives, barriers); null when there is
-/// none.
-static Operation *findWriter(Operation *op) {
-  Operation *writer = nullptr;
-  op->walk([&](Operation *nested) {
-    bool sameInEveryThread =
-        isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(nested);
-    if (!sameInEveryThread &&
-        isa_and_present<WCDialect, gpu::GPUDialect, NVVM::NVVMDialect>(
-            nested->getDialect())) {
-      writer = nested;
-      return WalkResult::interrupt();
+/// Whether `op`'s result depends on the thread or lane that runs it (thread
+/// and lane ids, warp and block collectives, barriers).
+static bool dependsOnRunningThread(Operation *op) {
+  return !isa<gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op) &&
+         isa_and_present<WCDialect, gpu::GPUDialect, NVVM::NVVMDialect>(
+             op->getDialect());
+}
+
+/// Whether `value` takes a different value in every iteration of `loop`:
+/// the induction variable times a non-zero constant, plus or minus values
+/// defined outside the loop (through index casts).
+static bool isInjectiveInIteration(Value value, scf::ForOp loop) {
+  if (value == loop.getInductionVar())
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || !loop->isProperAncestor(def))
+    return false;
+  return llvm::TypeSwitch<Operation *, bool>(def)
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp>(
+          [&](auto cast) { return isInjectiveInIteration(cast.getIn(), loop); })
+      .Case<arith::AddIOp, arith::SubIOp>([&](auto op) {
+        Value lhs = op.getLhs(), rhs = op.getRhs();
+        return (isInjectiveInIteration(lhs, loop) &&
+                loop.isDefinedOutsideOfLoop(rhs)) ||
+               (isInjectiveInIteration(rhs, loop) &&
+                loop.isDefinedOutsideOfLoop(lhs));
+      })
+      .Case([&](arith::MulIOp op) {
+        Value lhs = op.getLhs(), rhs = op.getRhs();
+        std::optional<int64_t> factor = getConstantIntValue(rhs);
+        Value other = lhs;
+        if (!factor) {
+          factor = getConstantIntValue(lhs);
+          other = rhs;
+        }
+        return factor && *factor != 0 && isInjectiveInIteration(other, loop);
+      })
+      .Default([](Operation *) { return false; });
+}
+
+/// Whether `value` is a slot taken from a counter in this iteration: the
+/// value an atomic addition of a positive constant returned, plus or minus
+/// values defined outside `loop` (through index casts).
+static bool isTakenSlot(Value value, scf::ForOp loop) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !loop->isProperAncestor(def))
+    return false;
+  return llvm::TypeSwitch<Operation *, bool>(def)
+      .Case([&](memref::AtomicRMWOp atomic) {
+        std::optional<int64_t> amount = getConstantIntValue(atomic.getValue());
+        return atomic.getKind() == arith::AtomicRMWKind::addi && amount &&
+               *amount > 0;
+      })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp>(
+          [&](auto cast) { return isTakenSlot(cast.getIn(), loop); })
+      .Case<arith::AddIOp, arith::SubIOp>([&](auto op) {
+        return (isTakenSlot(op.getLhs(), loop) &&
+                loop.isDefinedOutsideOfLoop(op.getRhs())) ||
+               (isa<arith::AddIOp>(op.getOperation()) &&
+                isTakenSlot(op.getRhs(), loop) &&
+                loop.isDefinedOutsideOfLoop(op.getLhs()));
+      })
+      .Default([](Operation *) { return false; });
+}
+
+/// Why the iterations of one thread of `loop` in `func` may not run in any
+/// order and at the same time (on other lanes), or an empty string. The
+/// body may read memory that it does not write; store to an element
+/// that no other iteration stores to (an index that differs in every
+/// iteration, or, with `reorderAtomics`, a slot taken from a counter) of a
+/// buffer it does not read; and update memory with atomics of one kind per
+/// buffer, which it does not read otherwise. The value an atomic returns
+/// depends on the order of the updates: using it in the body, or updating a
+/// buffer that the kernel reads or whose atomics' values it uses elsewhere,
+/// needs `reorderAtomics`. Distinct memref values are taken as distinct
+/// memory, as MLIR's affine dependence analysis does.
+static std::string checkBodyEffects(scf::ForOp loop, gpu::GPUFuncOp func,
+                                    const BodyRules &rules,
+                                    Operation *&culprit) {
+  DenseSet<Value> read;
+  DenseMap<Value, memref::StoreOp> stores;
+  DenseMap<Value, arith::AtomicRMWKind> atomicKinds;
+  SmallVector<memref::AtomicRMWOp> atomics;
+  std::string why;
+  auto refuse = [&](Operation *op, const Twine &reason) {
+    culprit = op;
+    why = reason.str();
+    return WalkResult::interrupt();
+  };
+  WalkResult walk = loop.getBody()->walk([&](Operation *op) -> WalkResult {
+    if (dependsOnRunningThread(op))
+      return refuse(op, "the loop body depends on the thread that runs it ('" +
+                            op->getName().getStringRef() + "')");
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (!stores.try_emplace(store.getMemRef(), store).second)
+        return refuse(op, "the loop body stores to a buffer twice");
+      return WalkResult::advance();
     }
-    auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op)) {
+      auto [it, inserted] =
+          atomicKinds.try_emplace(atomic.getMemref(), atomic.getKind());
+      if (!inserted && it->second != atomic.getKind())
+        return refuse(op, "the loop body updates a buffer with atomics of "
+                          "two kinds, which do not commute");
+      atomics.push_back(atomic);
+      return WalkResult::advance();
+    }
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
     if (!iface) {
-      if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
         return WalkResult::advance();
-      writer = nested;
-      return WalkResult::interrupt();
+      return refuse(op, "the loop body has an op of unknown effects ('" +
+                            op->getName().getStringRef() + "')");
     }
     SmallVector<MemoryEffects::EffectInstance> effects;
     iface.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &effect : effects)
-      if (!isa<MemoryEffects::Read>(effect.getEffect())) {
-        writer = nested;
-        return WalkResult::interrupt();
-      }
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      if (!isa<MemoryEffects::Read>(effect.getEffect()))
+        return refuse(op, "the loop body writes memory other than by "
+                          "memref.store and memref.atomic_rmw ('" +
+                              op->getName().getStringRef() + "')");
+      Value memref = effect.getValue();
+      if (!memref)
+        return refuse(op, "the loop body reads memory it does not name ('" +
+                              op->getName().getStringRef() + "')");
+      read.insert(memref);
+    }
     return WalkResult::advance();
   });
-  return writer;
+  if (walk.wasInterrupted())
+    return why;
+
+  for (auto [memref, store] : stores) {
+    if (read.contains(memref) || atomicKinds.contains(memref)) {
+      culprit = store;
+      return "the loop body stores to a buffer it also reads or updates";
+    }
+    bool distinct = llvm::any_of(store.getIndices(), [&](Value index) {
+      return isInjectiveInIteration(index, loop);
+    });
+    bool slot = llvm::any_of(store.getIndices(), [&](Value index) {
+      return isTakenSlot(index, loop);
+    });
+    if (!distinct && !slot) {
+      culprit = store;
+      return "the loop body stores to an element that other iterations may "
+             "store to (no index differs in every iteration)";
+    }
+    if (!distinct && !rules.reorderAtomics) {
+      culprit = store;
+      return "the loop body stores to a slot taken from a counter, whose "
+             "order would change (reorder-atomics allows it)";
+    }
+  }
+  for (memref::AtomicRMWOp atomic : atomics) {
+    Value memref = atomic.getMemref();
+    if (read.contains(memref)) {
+      culprit = atomic;
+      return "the loop body reads a buffer it updates with atomics";
+    }
+    if (rules.reorderAtomics)
+      continue;
+    if (!atomic.getResult().use_empty()) {
+      culprit = atomic;
+      return "the loop body uses the value an atomic returns, which depends "
+             "on the order of the thread's iterations (reorder-atomics "
+             "allows it)";
+    }
+    // Other threads must not see the thread's updates in between.
+    for (Operation *user : memref.getUsers()) {
+      if (!func->isAncestor(user))
+        continue;
+      auto other = dyn_cast<memref::AtomicRMWOp>(user);
+      if (!other || !other.getResult().use_empty()) {
+        culprit = user;
+        return "the kernel reads a buffer that the loop updates with "
+               "atomics, and could see the updates in another order "
+               "(reorder-atomics allows it)";
+      }
+    }
+  }
+  return "";
 }
 
 /// `type` as the IR prints it.
@@ -120,10 +272,9 @@ Value collaborate::getCombinedValue(scf::ForOp loop, unsigned index,
                                         : combiner->getOperand(0);
 }
 
-FailureOr<CollaborationPlan>
-collaborate::planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
-                               const UniformityAnalysis &uniformity,
-                               bool reassociateFloats, std::string &why) {
+FailureOr<CollaborationPlan> collaborate::planCollaboration(
+    gpu::GPUFuncOp func, scf::ForOp loop, const UniformityAnalysis &uniformity,
+    const BodyRules &rules, std::string &why, Operation **culprit) {
   CollaborationPlan plan;
   plan.loop = loop;
   Block &body = func.getBody().front();
@@ -156,10 +307,6 @@ collaborate::planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
     return failure();
   }
   plan.step = *step;
-  if (loop.getNumRegionIterArgs() == 0) {
-    why = "the loop carries no reduction";
-    return failure();
-  }
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (auto [arg, yielded] :
        llvm::zip(loop.getRegionIterArgs(), yield.getOperands())) {
@@ -172,7 +319,7 @@ collaborate::planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
       return failure();
     }
     std::optional<CombiningKind> kind =
-        combiningKindOf(combiner, reassociateFloats);
+        combiningKindOf(combiner, rules.reassociateFloats);
     if (!kind) {
       why = "iteration argument #" + std::to_string(arg.getArgNumber() - 1) +
             " is combined by '" + combiner->getName().getStringRef().str() +
@@ -189,13 +336,12 @@ collaborate::planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
     }
     plan.reductions.push_back({combiner, *kind});
   }
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    if (Operation *writer = findWriter(&op)) {
-      why = "the loop body does more than read memory, or depends on the "
-            "thread that runs it ('" +
-            writer->getName().getStringRef().str() + "')";
-      return failure();
-    }
+  Operation *effect = nullptr;
+  why = checkBodyEffects(loop, func, rules, effect);
+  if (!why.empty()) {
+    if (culprit)
+      *culprit = effect;
+    return failure();
   }
   // Values from outside the loop that the lanes must exchange.
   bool ok = true;

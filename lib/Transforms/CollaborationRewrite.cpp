@@ -59,6 +59,30 @@ static Value shuffleFrom(OpBuilder &b, Location loc, Value value, Value lane) {
       .getResult();
 }
 
+/// An `scf.for` whose body the caller terminates (the builder adds a
+/// `scf.yield` itself when there are no iteration arguments).
+static scf::ForOp createFor(OpBuilder &b, Location loc, Value lower,
+                            Value upper, Value step, ValueRange inits) {
+  auto loop = scf::ForOp::create(b, loc, lower, upper, step, inits);
+  Block *body = loop.getBody();
+  if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+    body->back().erase();
+  return loop;
+}
+
+/// An `scf.if` with an else-region, both of which the caller terminates
+/// (the builder adds `scf.yield`s itself when there are no results).
+static scf::IfOp createIfElse(OpBuilder &b, Location loc, TypeRange types,
+                              Value condition) {
+  auto ifOp = scf::IfOp::create(b, loc, types, condition,
+                                /*withElseRegion=*/true);
+  for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+    if (!region->front().empty() &&
+        region->front().back().hasTrait<OpTrait::IsTerminator>())
+      region->front().back().erase();
+  return ifOp;
+}
+
 namespace {
 /// Builds the forms of one planned loop at the rewriter's insertion point:
 /// the original loop per thread, the warp-level loops over long ranges, and
@@ -133,8 +157,7 @@ SmallVector<Value>
 CollaborationBuilder::buildIf(Value condition,
                               function_ref<SmallVector<Value>()> then,
                               function_ref<SmallVector<Value>()> otherwise) {
-  auto ifOp = scf::IfOp::create(b, loc, loop.getResultTypes(), condition,
-                                /*withElseRegion=*/true);
+  auto ifOp = createIfElse(b, loc, loop.getResultTypes(), condition);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   scf::YieldOp::create(b, loc, then());
@@ -211,8 +234,7 @@ SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
                                                           ValueRange own) {
   WarpSyncOp::create(b, loc, /*mask=*/Value());
   // Lane o's range, if long, by the whole warp (a uniform test of bit o).
-  auto lanes =
-      scf::ForOp::create(b, loc, constI32(0), constI32(32), constI32(1), own);
+  auto lanes = createFor(b, loc, constI32(0), constI32(32), constI32(1), own);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(lanes.getBody());
@@ -222,8 +244,7 @@ SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
         b, loc, arith::ShRUIOp::create(b, loc, longMask, owner), constI32(1));
     Value taken = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bit,
                                         constI32(0));
-    auto ifOp = scf::IfOp::create(b, loc, accs.getTypes(), taken,
-                                  /*withElseRegion=*/true);
+    auto ifOp = createIfElse(b, loc, accs.getTypes(), taken);
     b.setInsertionPointToStart(&ifOp.getElseRegion().front());
     scf::YieldOp::create(b, loc, accs);
     b.setInsertionPointToStart(&ifOp.getThenRegion().front());
@@ -235,8 +256,8 @@ SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
         arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lane);
     // The owner's values are shuffled once, before the strided loop.
     IRMapping outside = ownerMapping(owner, Value());
-    auto strided = scf::ForOp::create(b, loc, laneIndex, ownerCount,
-                                      constIndex(32), identities);
+    auto strided =
+        createFor(b, loc, laneIndex, ownerCount, constIndex(32), identities);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(strided.getBody());
@@ -330,8 +351,8 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
   // For each warp w, each owner o of its mask in turn (uniform in the
   // block): every thread strides over the owner's range, the warps reduce,
   // the owner combines the warps' partials.
-  auto warpLoop = scf::ForOp::create(b, loc, constIndex(0), constIndex(warps),
-                                     constIndex(1), loop.getInitArgs());
+  auto warpLoop = createFor(b, loc, constIndex(0), constIndex(warps),
+                            constIndex(1), loop.getInitArgs());
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(warpLoop.getBody());
@@ -382,8 +403,8 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
       llvm::append_range(roundInits, createIdentities());
     Value chunk = constIndex(kBlockUnroll * threads);
     Value numRounds = arith::DivUIOp::create(b, loc, ownerCount, chunk);
-    auto rounds = scf::ForOp::create(b, loc, constIndex(0), numRounds,
-                                     constIndex(1), roundInits);
+    auto rounds =
+        createFor(b, loc, constIndex(0), numRounds, constIndex(1), roundInits);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(rounds.getBody());
@@ -406,8 +427,8 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
                                 rounds.getResult(u * numReductions + index));
     Value restStart = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, numRounds, chunk), tid);
-    auto strided = scf::ForOp::create(b, loc, restStart, ownerCount,
-                                      constIndex(threads), merged);
+    auto strided =
+        createFor(b, loc, restStart, ownerCount, constIndex(threads), merged);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(strided.getBody());
@@ -459,8 +480,8 @@ SmallVector<Value> CollaborationBuilder::windows(Value count, Value total) {
       ScanOp::create(b, loc, ScanKind::exclusive, CombiningKind::add, count);
   Value totalIndex =
       arith::IndexCastOp::create(b, loc, b.getIndexType(), total);
-  auto windowLoop = scf::ForOp::create(b, loc, constIndex(0), totalIndex,
-                                       constIndex(32), loop.getInitArgs());
+  auto windowLoop = createFor(b, loc, constIndex(0), totalIndex, constIndex(32),
+                              loop.getInitArgs());
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(windowLoop.getBody());
@@ -489,8 +510,7 @@ SmallVector<Value> CollaborationBuilder::windows(Value count, Value total) {
     SmallVector<Type> valueTypes;
     for (auto [index, reduction] : llvm::enumerate(plan.reductions))
       valueTypes.push_back(getCombinedValue(loop, index, reduction).getType());
-    auto guarded = scf::IfOp::create(b, loc, valueTypes, valid,
-                                     /*withElseRegion=*/true);
+    auto guarded = createIfElse(b, loc, valueTypes, valid);
     b.setInsertionPointToStart(&guarded.getThenRegion().front());
     scf::YieldOp::create(b, loc, cloneBody(mapping));
     b.setInsertionPointToStart(&guarded.getElseRegion().front());

@@ -321,21 +321,41 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     differ between threads, at the top level of a kernel's body or directly
     in an `scf.if` there (split into the ops before the loop, the loop,
     which all lanes of the warp run, and the ops after it, each under the
-    condition), whose iteration arguments are reductions `acc = op(acc,
-    v)` with integer add, and, or, xor, min or max (float add only with
-    `reassociate-floats`: it reassociates the sum), and whose body only
-    reads memory. Blocks must be whole warps. One loop per kernel.
+    condition), whose iteration arguments (if any) are reductions `acc =
+    op(acc, v)` with integer add, and, or, xor, min or max (float add only
+    with `reassociate-floats`: it reassociates the sum), and whose
+    iterations may run in any order and at once. So the body may read
+    memory it does not write; store to a buffer it does not read, at an
+    index that differs in every iteration (`i`, `a * i + b`); and update
+    memory with `memref.atomic_rmw` of one kind per buffer, whose values it
+    does not use, on buffers that the kernel accesses only by such atomics
+    (other threads then cannot see the updates in between). With
+    `reorder-atomics` it may also use the values its atomics return and
+    store to a slot taken from a counter (`slot = atomic addi 1`, a queue
+    push): the slots and old values then come in another order than the
+    thread's iterations would have given. Distinct memref values are taken
+    as distinct memory. Blocks must be whole warps. One loop per kernel.
 
-    Refused, with a remark at the loop: a loop-carried value that is not
-    such a reduction, a body that writes memory, synchronises, or reads
-    the thread or lane id, a buffer or a non-scalar value that differs
-    between threads, a loop nested deeper. Loops whose trip count is the
-    same for every thread are left alone without a remark.
+    Refused, with a remark at the loop and a note at the op: a
+    loop-carried value that is not such a reduction; a body that
+    synchronises or reads the thread or lane id; that stores to a buffer
+    it reads, twice to one buffer, or where another iteration may store;
+    that updates a buffer with atomics of two kinds or reads it; that uses
+    an atomic's value, or whose atomics' buffers the kernel also reads,
+    without `reorder-atomics`; that writes memory any other way; a buffer
+    or a non-scalar value that differs between threads; a loop nested
+    deeper. Loops whose trip count is the same for every thread are left
+    alone without a remark.
   }];
   let options = [
     Option<"reassociateFloats", "reassociate-floats", "bool",
            /*default=*/"false",
            "Also collaborate on float additions (their order changes)">,
+    Option<"reorderAtomics", "reorder-atomics", "bool", /*default=*/"false",
+           "Also collaborate on bodies that use the values their atomics "
+           "return (a slot taken from a counter, an old minimum): those "
+           "values then depend on an order of the thread's iterations that "
+           "is no longer theirs">,
     Option<"longRange", "long-range", "int64_t", /*default=*/"32",
            "Trip counts above this go to the whole warp, one range after "
            "the other">,

@@ -91,9 +91,10 @@ gpu.module @m {
     %lo = memref.load %rowptr[%t] : memref<?xindex>
     %next = arith.addi %t, %c1 : index
     %hi = memref.load %rowptr[%next] : memref<?xindex>
-    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body does more than read memory, or depends on the thread that runs it ('memref.store')}}
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body stores to a buffer it also reads or updates}}
     %o = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
       %v = memref.load %vals[%k] : memref<?xi32>
+      // expected-note @+1 {{here}}
       memref.store %zero, %vals[%k] : memref<?xi32>
       %a = arith.addi %acc, %v : i32
       scf.yield %a : i32
@@ -110,8 +111,9 @@ gpu.module @m {
       %a = arith.addf %acc, %v : f32
       scf.yield %a : f32
     }
-    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body does more than read memory, or depends on the thread that runs it ('gpu.thread_id')}}
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body depends on the thread that runs it ('gpu.thread_id')}}
     %q = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
+      // expected-note @+1 {{here}}
       %tid = gpu.thread_id x
       %v = memref.load %vals[%tid] : memref<?xi32>
       %a = arith.addi %acc, %v : i32

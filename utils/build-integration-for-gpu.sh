@@ -3,7 +3,8 @@
 # RUN line) into .device-build/integration/NAME.exe and, for each variant
 # whose output the test checks, NAME.aggregated.exe (after wc-aggregate),
 # NAME.consolidated.exe (after the cost model's pick) or
-# NAME.collaborated.exe (after wc-collaborate) or NAME.atomics.exe (after
+# NAME.collaborated.exe (after wc-collaborate), NAME.reordered.exe (after
+# wc-collaborate with reorder-atomics) or NAME.atomics.exe (after
 # wc-aggregate-atomics), ready to be carried to a GPU machine and run with utils/gpu-run.sh:
 # the integration programs of test/Integration, and the producer programs of
 # test/Producers as their producer pipeline generated them (the files lit
@@ -34,7 +35,8 @@ for test in test/Integration/*.mlir test/Producers/*.mlir; do
   ok=1
   python3 utils/wc-compile.py "$source" -o "$dest/$name.exe" || ok=0
   for variant in aggregated:--wc-aggregate consolidated:--wc-consolidate \
-                 collaborated:--wc-collaborate atomics:--wc-aggregate-atomics; do
+                 collaborated:--wc-collaborate atomics:--wc-aggregate-atomics \
+                 reordered:--wc-collaborate=reorder-atomics=true; do
     grep -q "basename}.${variant%%:*}.out" "$test" || continue
     python3 utils/wc-compile.py "$source" -o "$dest/$name.${variant%%:*}.exe" \
       --pipeline="${variant#*:}" || ok=0

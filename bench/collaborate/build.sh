@@ -40,16 +40,43 @@ variants=(
   "block4096:--wc-collaborate=block-range=4096"
   "pick:--wc-consolidate"
 )
-for matrix in rmat skewed regular tiny; do
+# BENCH_ONLY=bfs builds the search alone.
+matrices=(rmat skewed regular tiny)
+[ "${BENCH_ONLY:-}" != bfs ] || matrices=()
+# build NAME "VARIANT:PASSES": $dest/NAME.mlir through the passes into
+# $dest/NAME.VARIANT.exe. As in bench/suite/build.sh, a `~` separates the
+# options of one pass.
+build() {
+  local words pipeline=""
+  read -r -a words <<< "${2#*:}"
+  words=("${words[@]//\~/ }")
+  [ ${#words[@]} -eq 0 ] || pipeline=$(printf '%q ' "${words[@]}")
+  python3 utils/wc-compile.py "$dest/$1.mlir" \
+    -o "$dest/$1.${2%%:*}.exe" "--pipeline=$pipeline"
+}
+for matrix in "${matrices[@]}"; do
   for entry in "${variants[@]}"; do
-    # As in bench/suite/build.sh, a `~` separates the options of one pass.
-    read -r -a words <<< "${entry#*:}"
-    words=("${words[@]//\~/ }")
-    pipeline=""
-    [ ${#words[@]} -eq 0 ] || pipeline=$(printf '%q ' "${words[@]}")
-    python3 utils/wc-compile.py "$dest/$matrix.mlir" \
-      -o "$dest/$matrix.${entry%%:*}.exe" "--pipeline=$pipeline"
+    build "$matrix" "$entry"
   done
+done
+# The breadth-first search with a queue (bench/collaborate/bfs_rmat.mlir):
+# upstream's lowering, the atomics aggregated alone (`atomics`),
+# wc-collaborate with reorder-atomics (`reorder`; by default it refuses the
+# queue push), then with the atomics aggregated (`reorder_atomics`), without
+# the block level (`reorder_noblock`), and the cost model's pick without
+# and with reorder-atomics (`pick`, `pick_reorder`).
+cp bench/collaborate/bfs_rmat.mlir "$dest/bfs.mlir"
+bfs_variants=(
+  "upstream:"
+  "atomics:--wc-aggregate-atomics"
+  "reorder:--wc-collaborate=reorder-atomics=true"
+  "reorder_atomics:--wc-collaborate=reorder-atomics=true --wc-aggregate-atomics"
+  "reorder_noblock:--wc-collaborate=reorder-atomics=true~block-range=0 --wc-aggregate-atomics"
+  "pick:--wc-consolidate"
+  "pick_reorder:--wc-consolidate=reorder-atomics=true"
+)
+for entry in "${bfs_variants[@]}"; do
+  build bfs "$entry"
 done
 rm "$dest"/*.mlir
 strip "$dest"/*.exe

@@ -122,6 +122,7 @@ void wc::buildConsolidatePipeline(OpPassManager &pm,
   addTargetCheck(pm, options);
   ConsolidateOptions consolidate;
   consolidate.ptxas = options.costModelPtxas;
+  consolidate.reorderAtomics = options.reorderAtomics;
   pm.addPass(createConsolidate(consolidate));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

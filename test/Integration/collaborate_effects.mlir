@@ -9,6 +9,7 @@
 // RUN: wc-opt %s --wc-collaborate=reorder-atomics=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=REORDER
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.reordered.out %}
 
 // wc-collaborate on loops that write memory: a vertex per thread over a
 // graph of 200 vertices in CSR form whose degrees are skewed (vertex 7

@@ -15,6 +15,8 @@
 // launches (events, median taken by the reader), then the checksum
 // sum((i + 1) * y[i]) that the MLIR program prints.
 // Build: nvcc -O3 -arch=sm_90 spmv_rmat.cu -lcusparse -o spmv_rmat.cuda.exe
+#include "rmat.h"
+
 #include <cuda_runtime.h>
 #include <cusparse.h>
 
@@ -34,8 +36,8 @@
     }                                                                          \
   } while (0)
 
-constexpr int kRows = 1 << 20;
-constexpr int kEdges = 1 << 24;
+constexpr int kRows = kRmatVertices;
+constexpr int kEdges = kRmatEdges;
 constexpr int kItemsPerThread = 16;
 
 __global__ void threadPerRow(const int *rowptr, const int *cols,
@@ -97,34 +99,14 @@ __global__ void fixUp(const int *carryRow, const int *carryValue, int *y,
 }
 
 int main() {
-  // The matrix, as spmv_rmat.mlir builds it.
-  std::vector<int> src(kEdges), dst(kEdges);
-  int32_t state = 1;
-  for (int e = 0; e < kEdges; ++e) {
-    int64_t r = 0, c = 0;
-    for (int l = 0; l < 20; ++l) {
-      state = (int32_t)((uint32_t)state * 1103515245u + 12345u);
-      int32_t bits = (int32_t)((uint32_t)state >> 16) & 32767;
-      bool down = bits >= 24904, inA = bits < 18678, inC = bits < 31130;
-      bool right = (!down && !inA) || !inC;
-      r = 2 * r + (down ? 1 : 0);
-      c = 2 * c + (right ? 1 : 0);
-    }
-    src[e] = (int)r;
-    dst[e] = (int)c;
-  }
-  std::vector<int> rowptr(kRows + 1, 0), fill(kRows, 0);
-  for (int e = 0; e < kEdges; ++e)
-    ++rowptr[src[e] + 1];
-  for (int i = 0; i < kRows; ++i)
-    rowptr[i + 1] += rowptr[i];
-  std::vector<int> cols(kEdges), vals(kEdges);
+  // The matrix, as spmv_rmat.mlir builds it: value e mod 11 for edge e.
+  RmatGraph graph = makeRmatGraph();
+  const std::vector<int> &rowptr = graph.rowptr, &cols = graph.cols;
+  std::vector<int> vals(kEdges);
   std::vector<int8_t> vals8(kEdges), x8(kRows);
   for (int e = 0; e < kEdges; ++e) {
-    int pos = rowptr[src[e]] + fill[src[e]]++;
-    cols[pos] = dst[e];
-    vals[pos] = e % 11;
-    vals8[pos] = (int8_t)(e % 11);
+    vals[graph.position[e]] = e % 11;
+    vals8[graph.position[e]] = (int8_t)(e % 11);
   }
   std::vector<int> x(kRows);
   for (int i = 0; i < kRows; ++i) {

@@ -52,6 +52,11 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "measures its candidates (its `ptxas` option; default: "
                      "none, estimates)"),
       llvm::cl::init("")};
+  PassOptions::Option<bool> reorderAtomics{
+      *this, "reorder-atomics",
+      llvm::cl::desc("wc-pipeline: wc-consolidate's `reorder-atomics` "
+                     "(collaborate loops that use their atomics' values)"),
+      llvm::cl::init(false)};
 };
 
 /// Adds to `pm` (on a builtin.module) the lowering of `gpu` + `wc` kernels

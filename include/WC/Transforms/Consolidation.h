@@ -70,9 +70,10 @@ struct ForwardingCounts {
 ForwardingCounts forwardThreadStores(FunctionOpInterface func);
 
 /// wc-aggregate-atomics on the contended atomic additions of `func`
-/// (integer, not in one thread only; at an address the same in every
-/// thread of the block, or on a buffer of few elements), each per block
-/// where it can be, else per warp, with wc-aggregate-atomics' remarks.
+/// (integer, not in one thread only, not in a loop whose bounds are read
+/// from memory; at an address the same in every thread of the block, or on
+/// a buffer of few elements), each per block where it can be, else per
+/// warp, with wc-aggregate-atomics' remarks.
 /// Returns how many it aggregated.
 unsigned aggregateContendedAtomics(gpu::GPUFuncOp func,
                                    ArrayRef<gpu::LaunchFuncOp> launches);

@@ -442,7 +442,11 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
     unless their jobs are imbalanced (a loop whose trip count depends on the
     block or on data), where one-warp blocks let the hardware balance the
     load. Kernels whose threads stream global memory in long loops are left
-    alone too. Each decision is a remark at the kernel with its reason.
+    alone too. In kernels without barriers or workgroup memory, a loop over
+    a range each thread reads from memory is collaborated (wc-collaborate),
+    and then atomics that threads contend for (a block-wide address, a
+    buffer of at most 256 elements) are aggregated (wc-aggregate-atomics).
+    Each decision is a remark at the kernel with its reason.
 
     With `ptxas=PATH` (the CUDA toolkit's assembler), the cost model compiles
     each candidate (the kernel as it is, aggregated and remapped, delegated)
@@ -460,7 +464,10 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
     Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
            "Path of the CUDA toolkit's ptxas: candidates are compiled and "
            "the cost model uses their real registers and spills (default: "
-           "none, estimates)">
+           "none, estimates)">,
+    Option<"reorderAtomics", "reorder-atomics", "bool", /*default=*/"false",
+           "wc-collaborate's option: loops whose bodies use the values "
+           "their atomics return (a queue push) are collaborated too">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect", "::mlir::math::MathDialect",

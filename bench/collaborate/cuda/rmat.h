@@ -2,12 +2,26 @@
 // build the same on the host): 2^20 vertices, 2^24 edges, each edge's
 // source and destination chosen by 20 levels of quadrant choices from one
 // LCG (probabilities 0.57, 0.19, 0.19, 0.05), then placed in CSR by source
-// in edge order.
+// in edge order. And the error check of the CUDA baselines.
 #ifndef WC_BENCH_COLLABORATE_RMAT_H
 #define WC_BENCH_COLLABORATE_RMAT_H
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
+
+/// Exits with the call and its status when a CUDA (or cuSPARSE) call fails.
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    auto status = (call);                                                      \
+    if (status != 0) {                                                         \
+      std::fprintf(stderr, "%s:%d: %s failed (%d)\n", __FILE__, __LINE__,      \
+                   #call, (int)status);                                        \
+      std::exit(1);                                                            \
+    }                                                                          \
+  } while (0)
+
 
 constexpr int kRmatVertices = 1 << 20;
 constexpr int kRmatEdges = 1 << 24;

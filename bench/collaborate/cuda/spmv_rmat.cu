@@ -26,16 +26,6 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    auto status = (call);                                                      \
-    if (status != 0) {                                                         \
-      std::fprintf(stderr, "%s:%d: %s failed (%d)\n", __FILE__, __LINE__,      \
-                   #call, (int)status);                                        \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
-
 constexpr int kRows = kRmatVertices;
 constexpr int kEdges = kRmatEdges;
 constexpr int kItemsPerThread = 16;

@@ -25,7 +25,8 @@
 // to run in any order and at once: it may read memory it does not write,
 // store where no other iteration stores, and update memory with atomics
 // whose order nothing observes (with `reorder-atomics`, also use the values
-// they return). The choice is
+// they return). An scf.while that counts is taken as the scf.for it is
+// (upstream's uplifting, on a copy that replaces it only once planned). The choice is
 // made per warp at run time, as CTE does: ranges longer than a warp's worth
 // of iterations are run by the whole warp one after the other (coalesced,
 // one warp reduction per range); the others are flattened when their mean
@@ -43,6 +44,8 @@
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace mlir {
@@ -56,6 +59,63 @@ using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::collaborate;
 
+namespace {
+/// A copy of a counted scf.while as an scf.for (upstream's uplifting), built
+/// just before it; the scf.while itself is untouched.
+struct UpliftedWhile {
+  scf::ForOp loop;
+  /// The ops the uplifting made beside the loop (the loop itself, and the
+  /// final value of the induction variable), in order.
+  SmallVector<Operation *> made;
+  /// What replaces the scf.while's results.
+  SmallVector<Value> results;
+
+  /// Erases the copy.
+  void erase() {
+    for (Operation *op : llvm::reverse(made))
+      op->erase();
+    made.clear();
+  }
+};
+
+/// Records what upstream's uplifting makes beside the copy and what it
+/// replaces the copy with.
+struct UpliftListener : public RewriterBase::Listener {
+  Block *block = nullptr;
+  Operation *copy = nullptr;
+  SmallVector<Operation *> made;
+  SmallVector<Value> results;
+
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    if (!previous.isSet() && op->getBlock() == block)
+      made.push_back(op);
+  }
+  void notifyOperationReplaced(Operation *op, ValueRange values) override {
+    if (op == copy)
+      results.assign(values.begin(), values.end());
+  }
+};
+} // namespace
+
+/// The scf.for that `loop` is, when it is counted (see UpliftedWhile).
+static FailureOr<UpliftedWhile> upliftCopy(scf::WhileOp loop) {
+  UpliftListener listener;
+  IRRewriter rewriter(loop.getContext(), &listener);
+  rewriter.setInsertionPoint(loop);
+  auto copy = cast<scf::WhileOp>(rewriter.clone(*loop));
+  listener.block = copy->getBlock();
+  listener.copy = copy;
+  listener.made.clear();
+  FailureOr<scf::ForOp> counted = scf::upliftWhileToForLoop(rewriter, copy);
+  if (failed(counted)) {
+    copy->erase();
+    return failure();
+  }
+  return UpliftedWhile{*counted, std::move(listener.made),
+                       std::move(listener.results)};
+}
+
 bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
                                     ArrayRef<gpu::LaunchFuncOp> launches,
                                     const CollaborationOptions &options) {
@@ -66,14 +126,29 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
           })
           .wasInterrupted())
     return false;
-  // The loops whose trip count may differ between threads.
+  // The loops whose trip count may differ between threads: scf.for, and
+  // scf.while whose initial values or condition's values from outside do.
   UniformityAnalysis uniformity(func);
-  SmallVector<scf::ForOp> loops;
-  func.walk([&](scf::ForOp loop) {
-    if ((uniformity.isVarying(loop.getLowerBound()) ||
-         uniformity.isVarying(loop.getUpperBound())) &&
-        (!options.select || options.select(loop)))
-      loops.push_back(loop);
+  SmallVector<Operation *> loops;
+  func.walk([&](Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if ((uniformity.isVarying(loop.getLowerBound()) ||
+           uniformity.isVarying(loop.getUpperBound())) &&
+          (!options.select || options.select(loop)))
+        loops.push_back(loop);
+    } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      bool varying = llvm::any_of(loop.getInits(), [&](Value init) {
+        return uniformity.isVarying(init);
+      });
+      loop.getBefore().walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          varying |=
+              !loop->isAncestor(operand.getParentBlock()->getParentOp()) &&
+              uniformity.isVarying(operand);
+      });
+      if (varying)
+        loops.push_back(loop);
+    }
   });
   if (loops.empty())
     return false;
@@ -87,18 +162,65 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     return false;
   }
   // One loop per kernel: the rewrite moves the ops around it.
-  for (scf::ForOp loop : loops) {
+  for (Operation *candidate : loops) {
+    auto loop = dyn_cast<scf::ForOp>(candidate);
+    auto whileLoop = dyn_cast<scf::WhileOp>(candidate);
+    FailureOr<UpliftedWhile> uplifted = failure();
+    if (whileLoop) {
+      uplifted = upliftCopy(whileLoop);
+      if (failed(uplifted)) {
+        emitRemark(whileLoop.getLoc())
+            << "wc-collaborate: loop left per thread: the scf.while is not a "
+               "counted loop (its condition one `slt` of a value it carries "
+               "with a bound from outside, which its body steps by an "
+               "`addi` of a value from outside)";
+        continue;
+      }
+      loop = uplifted->loop;
+      if (options.select && !options.select(loop)) {
+        uplifted->erase();
+        continue;
+      }
+    }
     std::string reason;
     Operation *culprit = nullptr;
     FailureOr<CollaborationPlan> plan = planCollaboration(
         func, loop, uniformity, options.rules, reason, &culprit);
     if (failed(plan)) {
-      InFlightDiagnostic remark = emitRemark(loop.getLoc())
+      InFlightDiagnostic remark = emitRemark(candidate->getLoc())
                                   << "wc-collaborate: loop left per thread: "
                                   << reason;
       if (culprit)
         remark.attachNote(culprit->getLoc()) << "here";
+      if (whileLoop)
+        uplifted->erase();
       continue;
+    }
+    if (whileLoop) {
+      // The counted loop takes the scf.while's place. The induction
+      // variable's final value is the first that fails the condition
+      // (upstream's uplifting gives the last that passed it).
+      OpBuilder b(whileLoop);
+      b.setInsertionPointAfter(loop);
+      Location loc = whileLoop.getLoc();
+      Value lower = loop.getLowerBound(), upper = loop.getUpperBound(),
+            step = loop.getStep();
+      Value trips = arith::CeilDivSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, upper, lower), step);
+      Value past = arith::AddIOp::create(
+          b, loc, lower, arith::MulIOp::create(b, loc, trips, step));
+      Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                        upper, lower);
+      Value final = arith::SelectOp::create(b, loc, ran, past, lower);
+      SmallVector<Value> results = uplifted->results;
+      for (Value &result : results)
+        if (result.getDefiningOp() != loop)
+          result = final;
+      whileLoop->replaceAllUsesWith(results);
+      whileLoop->erase();
+      for (Operation *op : llvm::reverse(uplifted->made))
+        if (op != loop && op->use_empty())
+          op->erase();
     }
     plan->longRange = std::max<int64_t>(options.longRange, 0);
     plan->blockShape = *shape;

@@ -335,6 +335,10 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     push): the slots and old values then come in another order than the
     thread's iterations would have given. Distinct memref values are taken
     as distinct memory. Blocks must be whole warps. One loop per kernel.
+    An `scf.while` that counts (a condition `iv < bound` on a carried
+    value, stepped by `iv + step`, bound and step from outside: upstream's
+    uplifting to `scf.for`) is taken as that `scf.for`; one that does not
+    is refused.
 
     Refused, with a remark at the loop and a note at the op: a
     loop-carried value that is not such a reduction; a body that

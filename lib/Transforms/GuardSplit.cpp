@@ -10,6 +10,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::wc;
 
@@ -41,13 +43,21 @@ IRMapping wc::splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
   }
   if (prelude.empty())
     return IRMapping();
-  // Constants used later are copied before the guard instead.
+  // Constants, and arithmetic on values the same in every thread of the
+  // block, used later are copied before the guard instead: they stay
+  // visibly block-wide (a carried one is zero where the condition is
+  // false).
+  auto func = guard->getParentOfType<gpu::GPUFuncOp>();
+  auto isCopied = [&](Value value) {
+    return matchPattern(value, m_Constant()) ||
+           (func && isBlockUniform(value, func));
+  };
   SmallVector<Value> escaping = getEscapingValues(then, at);
   Location loc = guard.getLoc();
   rewriter.setInsertionPoint(guard);
   SmallVector<Type> types;
   for (Value value : escaping)
-    if (!matchPattern(value, m_Constant()))
+    if (!isCopied(value))
       types.push_back(value.getType());
   auto prologue = scf::IfOp::create(rewriter, loc, types, guard.getCondition(),
                                     /*withElseRegion=*/true);
@@ -62,7 +72,7 @@ IRMapping wc::splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
   SmallVector<Value> thenYield, elseYield;
   rewriter.setInsertionPointToEnd(prologueElse);
   for (Value value : escaping)
-    if (!matchPattern(value, m_Constant())) {
+    if (!isCopied(value)) {
       thenYield.push_back(value);
       elseYield.push_back(arith::ConstantOp::create(
           rewriter, loc, rewriter.getZeroAttr(value.getType())));
@@ -71,13 +81,29 @@ IRMapping wc::splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
   rewriter.setInsertionPointToEnd(prologueThen);
   scf::YieldOp::create(rewriter, loc, thenYield);
   // Replace the later uses.
-  IRMapping replacements;
+  IRMapping replacements, copies;
+  // The copy of `value` before the prologue, with those of the ops it
+  // depends on in the prelude.
+  std::function<Value(Value)> copy = [&](Value value) -> Value {
+    Operation *def = value.getDefiningOp();
+    if (!def || !prologue->isAncestor(def))
+      return value;
+    if (Value copied = copies.lookupOrNull(value))
+      return copied;
+    for (Value operand : def->getOperands())
+      copy(operand);
+    rewriter.setInsertionPoint(prologue);
+    Operation *clone = rewriter.clone(*def, copies);
+    for (auto [result, cloned] :
+         llvm::zip(def->getResults(), clone->getResults()))
+      copies.map(result, cloned);
+    return copies.lookup(value);
+  };
   unsigned next = 0;
   for (Value value : escaping) {
     Value replacement;
-    if (matchPattern(value, m_Constant())) {
-      rewriter.setInsertionPoint(prologue);
-      replacement = rewriter.clone(*value.getDefiningOp())->getResult(0);
+    if (isCopied(value)) {
+      replacement = copy(value);
     } else {
       replacement = prologue.getResult(next++);
     }

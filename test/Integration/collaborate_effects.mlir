@@ -99,7 +99,6 @@ module attributes {gpu.container_module} {
       %i = arith.addi %first, %t : index
       %n32 = memref.load %size[%c0] : memref<1xi32>
       %n = arith.index_cast %n32 : i32 to index
-      %d1 = arith.addi %depth, %one : i32
       %in = arith.cmpi ult, %i, %n : index
       scf.if %in {
         %v32 = memref.load %frontier[%i] : memref<200xi32>
@@ -109,6 +108,9 @@ module attributes {gpu.container_module} {
         %hi32 = memref.load %rowptr[%v1] : memref<201xi32>
         %lo = arith.index_cast %lo32 : i32 to index
         %hi = arith.index_cast %hi32 : i32 to index
+        // The same in every thread: copied before the condition when the
+        // loop is split out of it, so that the block level may run it.
+        %d1 = arith.addi %depth, %one : i32
         scf.for %k = %lo to %hi step %c1 {
           %u32 = memref.load %cols[%k] : memref<?xi32>
           %u = arith.index_cast %u32 : i32 to index

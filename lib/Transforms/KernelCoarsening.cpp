@@ -14,6 +14,7 @@
 #include "WC/Transforms/Aggregation.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -59,6 +60,18 @@ private:
   /// The per-virtual-thread vector of the ids of dimension `dim`: each
   /// virtual thread's own id, yielded by a phase built at `b`.
   Value replicateThreadId(Location loc, unsigned dim, OpBuilder &b);
+  /// Whether the results of `op`, of the phase being built, are recomputed
+  /// where later phases use them instead of being kept per virtual thread:
+  /// pure arithmetic on thread ids, on other such values and on values of
+  /// the warp.
+  bool isRecomputable(Operation *op);
+  /// Recomputes `original` (see isRecomputable) at `b`, inside a phase
+  /// whose thread ids are `ids`, mapping what it is made from in `mapping`.
+  Value recompute(Value original, OpBuilder &b, ArrayRef<Value> ids,
+                  IRMapping &mapping);
+  /// The per-virtual-thread vector of recomputable `original`, yielded by a
+  /// phase built at `b`.
+  Value replicateRecomputed(Value original, OpBuilder &b);
   /// `original` as a loop-carried or region result value: a warp-level
   /// scalar when `uniform`, else the per-virtual-thread vector.
   Value getCarried(Value original, bool uniform, OpBuilder &b) {
@@ -94,6 +107,9 @@ private:
   DenseMap<Value, unsigned> threadIds;
   IRMapping warpLevel;
   DenseMap<Value, Value> replicas;
+  /// Original values that phases recompute (isRecomputable), with the
+  /// original op that defines them (kept until commit).
+  DenseMap<Value, Operation *> recomputed;
   std::string failure;
   SmallVector<Operation *> original;
 };
@@ -108,9 +124,56 @@ bool Coarsener::isWarpLevel(Operation *op) {
     return false;
   return llvm::all_of(op->getOperands(), [&](Value v) {
     return warpLevel.contains(v) ||
-           (!replicas.count(v) && !threadIds.count(v) &&
+           (!replicas.count(v) && !threadIds.count(v) && !recomputed.count(v) &&
             isa<BlockArgument>(v) && v.getParentRegion() == &func.getBody());
   });
+}
+
+static VThreadsOp createPhase(OpBuilder &b, Location loc,
+                              TypeRange resultTypes);
+
+bool Coarsener::isRecomputable(Operation *op) {
+  if (op->getNumRegions() != 0 || !isPure(op) ||
+      !isa<arith::ArithDialect, index::IndexDialect>(op->getDialect()) ||
+      !llvm::all_of(op->getResultTypes(),
+                    [](Type type) { return type.isIntOrIndexOrFloat(); }))
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value v) {
+    return threadIds.count(v) || recomputed.count(v) || warpLevel.contains(v) ||
+           (!replicas.count(v) && isa<BlockArgument>(v) &&
+            v.getParentRegion() == &func.getBody());
+  });
+}
+
+Value Coarsener::recompute(Value original, OpBuilder &b, ArrayRef<Value> ids,
+                           IRMapping &mapping) {
+  if (Value done = mapping.lookupOrNull(original))
+    return done;
+  auto id = threadIds.find(original);
+  if (id != threadIds.end()) {
+    mapping.map(original, ids[id->second]);
+    return ids[id->second];
+  }
+  auto it = recomputed.find(original);
+  if (it == recomputed.end())
+    return getWarpLevel(original, b);
+  Operation *op = it->second;
+  for (Value operand : op->getOperands())
+    mapping.map(operand, recompute(operand, b, ids, mapping));
+  b.clone(*op, mapping);
+  return mapping.lookup(original);
+}
+
+Value Coarsener::replicateRecomputed(Value original, OpBuilder &b) {
+  VThreadsOp phase = createPhase(
+      b, original.getLoc(), VectorType::get({vthreads}, original.getType()));
+  OpBuilder inner = OpBuilder::atBlockEnd(&phase.getBody().front());
+  IRMapping mapping;
+  SmallVector<Value, 3> ids(phase.getThreadIds());
+  Value value = recompute(original, inner, ids, mapping);
+  YieldOp::create(inner, original.getLoc(), value);
+  ++phases;
+  return phase.getResult(0);
 }
 
 /// Returns true if `op` contains a barrier in one of its regions.
@@ -133,6 +196,9 @@ FailureOr<VectorType> Coarsener::getVectorType(Type type) {
 Value Coarsener::getWarpLevel(Value original, OpBuilder &b) {
   if (Value mapped = warpLevel.lookupOrNull(original))
     return mapped;
+  if (recomputed.count(original))
+    return vector::ExtractOp::create(b, original.getLoc(),
+                                     replicateRecomputed(original, b), 0);
   auto it = replicas.find(original);
   if (it == replicas.end())
     return original;
@@ -173,6 +239,8 @@ Value Coarsener::getReplicated(Value original, OpBuilder &b) {
   auto id = threadIds.find(original);
   if (id != threadIds.end())
     return replicateThreadId(original.getLoc(), id->second, b);
+  if (recomputed.count(original))
+    return replicateRecomputed(original, b);
   Value scalar = getWarpLevel(original, b);
   return vector::BroadcastOp::create(
       b, original.getLoc(), VectorType::get({vthreads}, original.getType()),
@@ -190,10 +258,13 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
   for (Operation *op : segment) {
     if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
       threadIds[id.getResult()] = static_cast<unsigned>(id.getDimension());
+    else if (isRecomputable(op))
+      for (Value result : op->getResults())
+        recomputed[result] = op;
   }
   for (Operation *op : segment)
     for (Value result : op->getResults())
-      if (!threadIds.count(result) &&
+      if (!threadIds.count(result) && !recomputed.count(result) &&
           llvm::any_of(result.getUsers(), [&](Operation *user) {
             Operation *ancestor = source->findAncestorOpInBlock(*user);
             return !ancestor || !members.contains(ancestor);
@@ -226,6 +297,10 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
     auto id = threadIds.find(v);
     if (id != threadIds.end()) {
       mapping.map(v, ids[id->second]);
+      return;
+    }
+    if (recomputed.count(v)) {
+      recompute(v, inner, ids, mapping);
       return;
     }
     auto it = replicas.find(v);

@@ -19,9 +19,10 @@
 // CHECK: gpu.func @exchange(%{{[^:]*}}: memref<?xi32>, %{{[^:]*}}: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
 // CHECK: wc.warp_job block [128, 1, 1] virtual_threads 4 {
 // CHECK: %[[SPLAT:.*]] = wc.lane_array_splat %{{.*}} : !wc.lane_array<128 x i32>
-// The first phase yields its stored elements; they go to slots 0..3.
-// CHECK: %[[P0:.*]]:2 = wc.vthreads
-// CHECK: %[[X0:.*]] = vector.extract %[[P0]]#1[0]
+// The first phase yields its stored elements; they go to slots 0..3. (The
+// thread's global index is recomputed where it is used, not yielded.)
+// CHECK: %[[P0:.*]] = wc.vthreads
+// CHECK: %[[X0:.*]] = vector.extract %[[P0]][0]
 // CHECK: %[[A1:.*]] = wc.lane_write %[[X0]] into %[[SPLAT]][%c0{{(_[0-9]+)?}}]
 // CHECK: %[[A2:.*]] = wc.lane_write %{{.*}} into %[[A1]][%c1{{(_[0-9]+)?}}]
 // CHECK: %[[A3:.*]] = wc.lane_write %{{.*}} into %[[A2]][%c2{{(_[0-9]+)?}}]
@@ -521,26 +522,27 @@ module attributes {gpu.container_module} {
 // CHECK: %[[SPLAT:.*]] = wc.lane_array_splat %{{.*}} : !wc.lane_array<192 x f32>
 // CHECK: %[[LID:.*]] = gpu.lane_id
 // CHECK: %[[LANE:.*]] = arith.index_castui %[[LID]] : index to i32
-// The phase carries the own element and the two halo elements.
-// CHECK: %[[P:.*]]:5 = wc.vthreads
+// The phase carries the own element and the two halo elements (the
+// thread's indices are recomputed where they are used).
+// CHECK: %[[P:.*]]:3 = wc.vthreads
 // CHECK: scf.if %{{.*}} -> (f32, f32, f32) {
 // CHECK: scf.if %{{.*}} -> (f32, f32, f32) {
-// CHECK: wc.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : index, index, f32, f32, f32
+// CHECK: wc.yield %{{.*}}, %{{.*}}, %{{.*}} : f32, f32, f32
 // Own elements into slots 1..4.
-// CHECK: %[[O0:.*]] = vector.extract %[[P]]#2[0]
+// CHECK: %[[O0:.*]] = vector.extract %[[P]]#0[0]
 // CHECK: %[[A1:.*]] = wc.lane_write %[[O0]] into %[[SPLAT]][%c1{{(_[0-9]+)?}}]
 // CHECK: wc.lane_write %{{.*}} into %{{.*}}[%c2{{(_[0-9]+)?}}]
 // CHECK: wc.lane_write %{{.*}} into %{{.*}}[%c3{{(_[0-9]+)?}}]
 // CHECK: %[[A4:.*]] = wc.lane_write %{{.*}} into %{{.*}}[%c4{{(_[0-9]+)?}}]
 // Left halo: from lane 0 of virtual thread 0 to slot 0 of lane 31.
-// CHECK: %[[HL:.*]] = vector.extract %[[P]]#3[0]
+// CHECK: %[[HL:.*]] = vector.extract %[[P]]#1[0]
 // CHECK: %[[ML:.*]], %{{.*}} = wc.shuffle idx %[[HL]], %c0_i32{{(_[0-9]+)?}} : f32
 // CHECK: %[[IS31:.*]] = arith.cmpi eq, %[[LANE]], %c31_i32{{(_[0-9]+)?}} : i32
 // CHECK: %[[OLDL:.*]] = wc.lane_read %[[A4]][%c0{{(_[0-9]+)?}}] from %[[LANE]]
 // CHECK: %[[NEWL:.*]] = arith.select %[[IS31]], %[[ML]], %[[OLDL]] : f32
 // CHECK: %[[A5:.*]] = wc.lane_write %[[NEWL]] into %[[A4]][%c0{{(_[0-9]+)?}}]
 // Right halo: from lane 31 of virtual thread 3 to slot 5 of lane 0.
-// CHECK: %[[HR:.*]] = vector.extract %[[P]]#4[3]
+// CHECK: %[[HR:.*]] = vector.extract %[[P]]#2[3]
 // CHECK: %[[MR:.*]], %{{.*}} = wc.shuffle idx %[[HR]], %c31_i32{{(_[0-9]+)?}} : f32
 // CHECK: %[[IS0:.*]] = arith.cmpi eq, %[[LANE]], %c0_i32{{(_[0-9]+)?}} : i32
 // CHECK: %[[OLDR:.*]] = wc.lane_read %[[A5]][%c5{{(_[0-9]+)?}}] from %[[LANE]]

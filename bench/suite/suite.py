@@ -97,6 +97,12 @@ SUITE = {
                      ("memref<2048x2048xi32>", "memref<?x?xi32>"),
                      ("memref<2048x2048xi32>", "memref<?x?xi32>"),
                      ("index", 2048)]),
+    "conv_tile": ("test/Integration/conv_tile.mlir", {},
+                  "@kernels::@conv blocks in (%c128, %c128, %c1) threads in (%c16, %c16, %c1)",
+                  [("memref<16x2050x2050xi32>", "memref<?x?x?xi32>"),
+                   ("memref<16x3x3xi32>", "memref<?x3x3xi32>"),
+                   ("memref<2048x2048xi32>", "memref<?x?xi32>"),
+                   ("index", 16)]),
     # Atomics that a warp's threads aim at few addresses (wc-aggregate-atomics).
     "compaction": ("test/Integration/warp_atomics.mlir", {},
                    "@kernels::@compact blocks in (%c131072, %c1, %c1) threads in (%c256, %c1, %c1)",

@@ -5,7 +5,8 @@
 // iterations copy tiles from global into workgroup memory (barriers among
 // the copy allowed), wait at a barrier, compute from the tiles and wait
 // again. Fails with the reason for a kernel without such a loop, barriers
-// elsewhere, a copy with control flow, reading workgroup memory or a
+// elsewhere, a copy with control flow other than conditions without
+// results, reading workgroup memory or a
 // loop-carried value, writing anything but workgroup attributions or
 // needing a value the producers cannot recompute, a compute part that
 // writes workgroup memory, and tile buffers used outside the loop.
@@ -106,47 +107,65 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
   }
 
   // The copy: global loads, stores of whole elements into workgroup
-  // attributions, pure arithmetic; nothing loop-carried.
-  DenseSet<Operation *> copyOps(match.copy.begin(), match.copy.end());
+  // attributions, pure arithmetic, and conditions (`scf.if` without
+  // results: a halo that some threads load) around them; nothing
+  // loop-carried.
+  DenseSet<Operation *> copyOps;
   for (Operation *op : match.copy) {
-    for (Value operand : op->getOperands())
-      if (auto arg = dyn_cast<BlockArgument>(operand);
-          arg && arg.getOwner() == body && arg != loop.getInductionVar()) {
-        why = "the copy uses a value carried from the previous tile";
-        at = op;
-        return failure();
+    WalkResult walk = op->walk([&](Operation *nested) {
+      copyOps.insert(nested);
+      for (Value operand : nested->getOperands())
+        if (auto arg = dyn_cast<BlockArgument>(operand);
+            arg && arg.getOwner() == body && arg != loop.getInductionVar()) {
+          why = "the copy uses a value carried from the previous tile";
+          at = nested;
+          return WalkResult::interrupt();
+        }
+      if (auto ifOp = dyn_cast<scf::IfOp>(nested)) {
+        if (ifOp.getNumResults() != 0) {
+          why = "the copy has a condition with results";
+          at = nested;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
       }
-    if (op->getNumRegions() != 0) {
-      why = "the copy has control flow ('" +
-            op->getName().getStringRef().str() + "')";
-      at = op;
+      if (isa<scf::YieldOp>(nested))
+        return WalkResult::advance();
+      if (nested->getNumRegions() != 0) {
+        why = "the copy has control flow ('" +
+              nested->getName().getStringRef().str() + "')";
+        at = nested;
+        return WalkResult::interrupt();
+      }
+      if (auto load = dyn_cast<memref::LoadOp>(nested)) {
+        if (isWorkgroupMemRef(load.getMemRefType())) {
+          why = "the copy reads workgroup memory";
+          at = nested;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      }
+      if (auto store = dyn_cast<memref::StoreOp>(nested)) {
+        BlockArgument tile = getAttribution(func, store.getMemRef());
+        if (!tile) {
+          why = "the copy writes memory other than workgroup attributions";
+          at = nested;
+          return WalkResult::interrupt();
+        }
+        if (!llvm::is_contained(match.tiles, tile))
+          match.tiles.push_back(tile);
+        return WalkResult::advance();
+      }
+      if (!isMemoryEffectFree(nested)) {
+        why = "the copy has a side effect ('" +
+              nested->getName().getStringRef().str() + "')";
+        at = nested;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
       return failure();
-    }
-    if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      if (isWorkgroupMemRef(load.getMemRefType())) {
-        why = "the copy reads workgroup memory";
-        at = op;
-        return failure();
-      }
-      continue;
-    }
-    if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      BlockArgument tile = getAttribution(func, store.getMemRef());
-      if (!tile) {
-        why = "the copy writes memory other than workgroup attributions";
-        at = op;
-        return failure();
-      }
-      if (!llvm::is_contained(match.tiles, tile))
-        match.tiles.push_back(tile);
-      continue;
-    }
-    if (!isMemoryEffectFree(op)) {
-      why = "the copy has a side effect ('" +
-            op->getName().getStringRef().str() + "')";
-      at = op;
-      return failure();
-    }
   }
   if (match.tiles.empty()) {
     why = "its loop writes no workgroup buffer before the first barrier";
@@ -183,8 +202,8 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
       }
   // Values the copy takes from before the loop must be recomputable by the
   // producers: pure.
-  for (Operation *op : match.copy)
-    for (Value operand : op->getOperands()) {
+  for (Operation *copyOp : copyOps)
+    for (Value operand : copyOp->getOperands()) {
       SetVector<Operation *> slice;
       BackwardSliceOptions options;
       options.inclusive = true;

@@ -124,21 +124,37 @@ void Specializer::mapIds(OpBuilder &b, Location loc, ValueRange ids,
                     b, loc, block[static_cast<unsigned>(dim.getDimension())]));
 }
 
-/// Gives every load of a tile in `root` the ring stage `stage` as a new
-/// first index.
-static void stageTileLoads(Operation *root, ArrayRef<BlockArgument> tiles,
-                           Value stage) {
-  root->walk([&](memref::LoadOp load) {
-    if (!llvm::is_contained(tiles, load.getMemRef()))
-      return;
-    OpBuilder at(load);
-    SmallVector<Value> indices{stage};
-    llvm::append_range(indices, load.getIndices());
-    auto staged =
-        memref::LoadOp::create(at, load.getLoc(), load.getMemRef(), indices);
-    load.getResult().replaceAllUsesWith(staged.getResult());
-    load->erase();
+/// Gives every load and store of a tile in `root` the ring stage `stage` as
+/// a new first index.
+static void stageTileAccesses(Operation *root, ArrayRef<BlockArgument> tiles,
+                              Value stage) {
+  SmallVector<Operation *> accesses;
+  root->walk([&](Operation *op) {
+    if (isa<memref::LoadOp, memref::StoreOp>(op))
+      accesses.push_back(op);
   });
+  for (Operation *op : accesses) {
+    OpBuilder at(op);
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (!llvm::is_contained(tiles, load.getMemRef()))
+        continue;
+      SmallVector<Value> indices{stage};
+      llvm::append_range(indices, load.getIndices());
+      auto staged =
+          memref::LoadOp::create(at, load.getLoc(), load.getMemRef(), indices);
+      load.getResult().replaceAllUsesWith(staged.getResult());
+      load->erase();
+      continue;
+    }
+    auto store = cast<memref::StoreOp>(op);
+    if (!llvm::is_contained(tiles, store.getMemRef()))
+      continue;
+    SmallVector<Value> indices{stage};
+    llvm::append_range(indices, store.getIndices());
+    memref::StoreOp::create(at, store.getLoc(), store.getValue(),
+                            store.getMemRef(), indices);
+    store->erase();
+  }
 }
 
 void Specializer::cloneWithStage(OpBuilder &b, Operation *op,
@@ -170,8 +186,9 @@ void Specializer::cloneWithStage(OpBuilder &b, Operation *op,
                             store.getMemRef(), staged(store.getIndices()));
     return;
   }
-  // Tile loads nested in the compute part (inside its loops).
-  stageTileLoads(b.clone(*op, mapping), match.tiles, stage);
+  // Tile loads nested in the compute part (inside its loops), tile stores
+  // nested in the copy (under its conditions).
+  stageTileAccesses(b.clone(*op, mapping), match.tiles, stage);
 }
 
 std::pair<Value, Value> Specializer::getIterationAndStage(OpBuilder &b,
@@ -234,7 +251,7 @@ LogicalResult Specializer::aggregateConsumers(int64_t registerBudget,
   Value stage = getIterationAndStage(b, loc, loop.getInductionVar(),
                                      loop.getLowerBound(), loop.getStep())
                     .second;
-  stageTileLoads(loop, tiles, stage);
+  stageTileAccesses(loop, tiles, stage);
 
   UniformityAnalysis uniformity(scratch);
   FailureOr<CoarseningStats> stats =
@@ -375,10 +392,12 @@ void Specializer::buildProducers(OpBuilder &b, Region &role) {
   BackwardSliceOptions copyOptions = options;
   copyOptions.filter = [&](Operation *def) { return !loop->isAncestor(def); };
   for (Operation *op : match.copy)
-    for (Value operand : op->getOperands())
-      if (Operation *def = operand.getDefiningOp();
-          def && !loop->isAncestor(def))
-        (void)getBackwardSlice(def, &copySlice, copyOptions);
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && !loop->isAncestor(def))
+          (void)getBackwardSlice(def, &copySlice, copyOptions);
+    });
 
   auto producerLoop = scf::ForOp::create(b, loc, lb, ub, step);
   OpBuilder inner = OpBuilder::atBlockBegin(producerLoop.getBody());

@@ -8,6 +8,13 @@
 // RUN: wc-sim %t.clean.mlir %consolidated_lowered | FileCheck %s
 // RUN: wc-opt %s --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: wc-opt %s --wc-specialize -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPECIALIZE
+// RUN: wc-sim %s %specialized | FileCheck %s
+// RUN: wc-sim %s %specialized_lowered | FileCheck %s
+// RUN: wc-sim %s %specialized_aggregated | FileCheck %s
+// RUN: wc-sim %s %specialized_aggregated_lowered | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{producer-warps=3 stages=3})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=2 stages=3},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %t.clean.mlir %specialized_aggregated_lowered | FileCheck %s
 
 // A tiled 2-D convolution over channels (a tile loop): 16 x 16 blocks,
 // each computing a 16 x 16 tile of out[y][x] = sum over channels c and
@@ -19,10 +26,12 @@
 // halo conditions) are computed once at the top, as LICM leaves them: the
 // aggregated kernel recomputes them in each phase from the virtual
 // thread's ids instead of keeping 8 copies of each (which made it refuse
-// the kernel: "about 128 registers per lane"). 3 channels, a 34 x 34
-// input: 2 x 2 blocks.
+// the kernel: "about 128 registers per lane"). wc-specialize takes the
+// halo's conditions into the producers' copy (each producer warp replays
+// them for the threads it copies for). 3 channels, a 34 x 34 input: 2 x 2
+// blocks.
 // REMARK: remark: wc-aggregate: coarsened: one warp per 256-thread block, 8 virtual threads per lane
-// SPECIALIZE: remark: wc-specialize: kernel left unchanged: the copy has control flow ('scf.if')
+// SPECIALIZE: remark: wc-specialize: 8 consumer warps and 1 producer warp over a 2-stage ring of 1 tile buffer (2592 bytes of shared memory)
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @conv(%in: memref<?x?x?xi32>, %f: memref<?x3x3xi32>,

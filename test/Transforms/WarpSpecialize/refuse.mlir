@@ -195,3 +195,71 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The copy has a condition with results (a select-like scf.if); one
+// without results (a halo some threads load) is taken
+// (test/Integration/conv_tile.mlir).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the copy has a condition with results}}
+    gpu.func @copy_if_results(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c32 = arith.constant 32 : index
+      %zero = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        %low = arith.cmpi ult, %t, %c32 : index
+        // expected-note @+1 {{here}}
+        %v = scf.if %low -> (i32) {
+          %x = memref.load %in[%i] : memref<?xi32>
+          scf.yield %x : i32
+        } else {
+          scf.yield %zero : i32
+        }
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        memref.store %w, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The copy has a loop.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the copy has control flow ('scf.for')}}
+    gpu.func @copy_loop(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<128xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c64 = arith.constant 64 : index
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        // expected-note @+1 {{here}}
+        scf.for %j = %c0 to %c2 step %c1 {
+          %o = arith.muli %j, %c64 : index
+          %e = arith.addi %o, %t : index
+          %x = memref.load %in[%e] : memref<?xi32>
+          memref.store %x, %buf[%e] : memref<128xi32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<128xi32, #gpu.address_space<workgroup>>
+        memref.store %w, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}

@@ -19,6 +19,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -58,18 +59,37 @@ static bool dependsOnRunningThread(Operation *op) {
              op->getDialect());
 }
 
+/// The bits of an integer or index type (index: 64).
+static unsigned getBitWidth(Type type) {
+  return type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+}
+
+/// Whether index cast `cast` keeps every value distinct (it does not
+/// narrow).
+static bool isWidening(Operation *cast) {
+  return getBitWidth(cast->getOperand(0).getType()) <=
+         getBitWidth(cast->getResult(0).getType());
+}
+
 /// Whether `value` takes a different value in every iteration of `loop`:
-/// the induction variable times a non-zero constant, plus or minus values
-/// defined outside the loop (through index casts).
+/// the induction variable times a constant, plus or minus values defined
+/// outside the loop, in 64-bit arithmetic (through casts that do not
+/// narrow). The constant is non-zero and below 2^32 in magnitude: the
+/// collaborative forms run fewer than 2^25 iterations per thread, so no
+/// product wraps.
 static bool isInjectiveInIteration(Value value, scf::ForOp loop) {
   if (value == loop.getInductionVar())
     return true;
   Operation *def = value.getDefiningOp();
   if (!def || !loop->isProperAncestor(def))
     return false;
+  if (!isa<arith::IndexCastOp, arith::IndexCastUIOp>(def) &&
+      getBitWidth(value.getType()) != 64)
+    return false;
   return llvm::TypeSwitch<Operation *, bool>(def)
-      .Case<arith::IndexCastOp, arith::IndexCastUIOp>(
-          [&](auto cast) { return isInjectiveInIteration(cast.getIn(), loop); })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp>([&](auto cast) {
+        return isWidening(cast) && isInjectiveInIteration(cast.getIn(), loop);
+      })
       .Case<arith::AddIOp, arith::SubIOp>([&](auto op) {
         Value lhs = op.getLhs(), rhs = op.getRhs();
         return (isInjectiveInIteration(lhs, loop) &&
@@ -85,34 +105,86 @@ static bool isInjectiveInIteration(Value value, scf::ForOp loop) {
           factor = getConstantIntValue(lhs);
           other = rhs;
         }
-        return factor && *factor != 0 && isInjectiveInIteration(other, loop);
+        return factor && *factor != 0 && *factor > -(int64_t(1) << 32) &&
+               *factor < (int64_t(1) << 32) &&
+               isInjectiveInIteration(other, loop);
       })
       .Default([](Operation *) { return false; });
 }
 
+/// The buffer `memref` is a view of (through view-like ops), or itself.
+static Value getViewRoot(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
+
+/// Whether every access of `func` to the buffer of `root` (through its
+/// views) is an atomic addition of a positive constant: a counter that
+/// only counts up, from which each addition takes its own slot.
+static bool isCounter(Value root, gpu::GPUFuncOp func) {
+  bool counter = true;
+  func.walk([&](Operation *op) {
+    if (isa<ViewLikeOpInterface>(op))
+      return;
+    for (Value operand : op->getOperands()) {
+      if (!isa<BaseMemRefType>(operand.getType()) ||
+          getViewRoot(operand) != root)
+        continue;
+      auto atomic = dyn_cast<memref::AtomicRMWOp>(op);
+      std::optional<int64_t> amount =
+          atomic ? getConstantIntValue(atomic.getValue()) : std::nullopt;
+      counter &= atomic && atomic.getKind() == arith::AtomicRMWKind::addi &&
+                 amount && *amount > 0;
+    }
+  });
+  return counter;
+}
+
 /// Whether `value` is a slot taken from a counter in this iteration: the
-/// value an atomic addition of a positive constant returned, plus or minus
-/// values defined outside `loop` (through index casts).
-static bool isTakenSlot(Value value, scf::ForOp loop) {
+/// value an atomic addition of a positive constant returned, at an address
+/// the same in every iteration of a buffer only so counted (isCounter),
+/// plus or minus values defined outside `loop` (through casts that do not
+/// narrow).
+static bool isTakenSlot(Value value, scf::ForOp loop, gpu::GPUFuncOp func) {
   Operation *def = value.getDefiningOp();
   if (!def || !loop->isProperAncestor(def))
     return false;
   return llvm::TypeSwitch<Operation *, bool>(def)
       .Case([&](memref::AtomicRMWOp atomic) {
-        std::optional<int64_t> amount = getConstantIntValue(atomic.getValue());
-        return atomic.getKind() == arith::AtomicRMWKind::addi && amount &&
-               *amount > 0;
+        return llvm::all_of(atomic.getIndices(),
+                            [&](Value index) {
+                              return loop.isDefinedOutsideOfLoop(index);
+                            }) &&
+               loop.isDefinedOutsideOfLoop(atomic.getMemref()) &&
+               isCounter(getViewRoot(atomic.getMemref()), func);
       })
-      .Case<arith::IndexCastOp, arith::IndexCastUIOp>(
-          [&](auto cast) { return isTakenSlot(cast.getIn(), loop); })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp>([&](auto cast) {
+        return isWidening(cast) && isTakenSlot(cast.getIn(), loop, func);
+      })
       .Case<arith::AddIOp, arith::SubIOp>([&](auto op) {
-        return (isTakenSlot(op.getLhs(), loop) &&
+        return (isTakenSlot(op.getLhs(), loop, func) &&
                 loop.isDefinedOutsideOfLoop(op.getRhs())) ||
                (isa<arith::AddIOp>(op.getOperation()) &&
-                isTakenSlot(op.getRhs(), loop) &&
+                isTakenSlot(op.getRhs(), loop, func) &&
                 loop.isDefinedOutsideOfLoop(op.getLhs()));
       })
       .Default([](Operation *) { return false; });
+}
+
+/// Whether atomic updates of `kind` give the same memory in any order:
+/// integer kinds but `assign`, float minimum and maximum, and float sums
+/// and products with `reassociateFloats`.
+static bool commutes(arith::AtomicRMWKind kind, bool reassociateFloats) {
+  switch (kind) {
+  case arith::AtomicRMWKind::assign:
+    return false;
+  case arith::AtomicRMWKind::addf:
+  case arith::AtomicRMWKind::mulf:
+    return reassociateFloats;
+  default:
+    return true;
+  }
 }
 
 /// Why the iterations of one thread of `loop` in `func` may not run in any
@@ -121,10 +193,12 @@ static bool isTakenSlot(Value value, scf::ForOp loop) {
 /// that no other iteration stores to (an index that differs in every
 /// iteration, or, with `reorderAtomics`, a slot taken from a counter) of a
 /// buffer it does not read; and update memory with atomics of one kind per
-/// buffer, which it does not read otherwise. The value an atomic returns
-/// depends on the order of the updates: using it in the body, or updating a
-/// buffer that the kernel reads or whose atomics' values it uses elsewhere,
-/// needs `reorderAtomics`. Distinct memref values are taken as distinct
+/// buffer that commutes (not `assign`; float sums and products with
+/// `reassociateFloats`), which it does not read otherwise. The value an
+/// atomic returns depends on the order of the updates: using it in the
+/// body, or updating a buffer that the kernel accesses otherwise, needs
+/// `reorderAtomics`. Views of a buffer (casts, subviews) are the buffer;
+/// distinct buffers (kernel arguments, allocations) are taken as distinct
 /// memory, as MLIR's affine dependence analysis does.
 static std::string checkBodyEffects(scf::ForOp loop, gpu::GPUFuncOp func,
                                     const BodyRules &rules,
@@ -144,13 +218,19 @@ static std::string checkBodyEffects(scf::ForOp loop, gpu::GPUFuncOp func,
       return refuse(op, "the loop body depends on the thread that runs it ('" +
                             op->getName().getStringRef() + "')");
     if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      if (!stores.try_emplace(store.getMemRef(), store).second)
+      if (!stores.try_emplace(getViewRoot(store.getMemRef()), store).second)
         return refuse(op, "the loop body stores to a buffer twice");
       return WalkResult::advance();
     }
     if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op)) {
-      auto [it, inserted] =
-          atomicKinds.try_emplace(atomic.getMemref(), atomic.getKind());
+      if (!commutes(atomic.getKind(), rules.reassociateFloats))
+        return refuse(op, "the loop body updates memory with atomic '" +
+                              arith::stringifyAtomicRMWKind(atomic.getKind()) +
+                              "', whose result depends on the order of the "
+                              "updates (a float sum or product needs "
+                              "reassociate-floats)");
+      auto [it, inserted] = atomicKinds.try_emplace(
+          getViewRoot(atomic.getMemref()), atomic.getKind());
       if (!inserted && it->second != atomic.getKind())
         return refuse(op, "the loop body updates a buffer with atomics of "
                           "two kinds, which do not commute");
@@ -175,7 +255,7 @@ static std::string checkBodyEffects(scf::ForOp loop, gpu::GPUFuncOp func,
       if (!memref)
         return refuse(op, "the loop body reads memory it does not name ('" +
                               op->getName().getStringRef() + "')");
-      read.insert(memref);
+      read.insert(getViewRoot(memref));
     }
     return WalkResult::advance();
   });
@@ -191,7 +271,7 @@ static std::string checkBodyEffects(scf::ForOp loop, gpu::GPUFuncOp func,
       return isInjectiveInIteration(index, loop);
     });
     bool slot = llvm::any_of(store.getIndices(), [&](Value index) {
-      return isTakenSlot(index, loop);
+      return isTakenSlot(index, loop, func);
     });
     if (!distinct && !slot) {
       culprit = store;
@@ -205,8 +285,8 @@ static std::string checkBodyEffects(scf::ForOp loop, gpu::GPUFuncOp func,
     }
   }
   for (memref::AtomicRMWOp atomic : atomics) {
-    Value memref = atomic.getMemref();
-    if (read.contains(memref)) {
+    Value root = getViewRoot(atomic.getMemref());
+    if (read.contains(root)) {
       culprit = atomic;
       return "the loop body reads a buffer it updates with atomics";
     }
@@ -218,17 +298,31 @@ static std::string checkBodyEffects(scf::ForOp loop, gpu::GPUFuncOp func,
              "on the order of the thread's iterations (reorder-atomics "
              "allows it)";
     }
-    // Other threads must not see the thread's updates in between.
-    for (Operation *user : memref.getUsers()) {
-      if (!func->isAncestor(user))
-        continue;
-      auto other = dyn_cast<memref::AtomicRMWOp>(user);
-      if (!other || !other.getResult().use_empty()) {
-        culprit = user;
-        return "the kernel reads a buffer that the loop updates with "
-               "atomics, and could see the updates in another order "
-               "(reorder-atomics allows it)";
+    // Other threads must not see the thread's updates in between: every
+    // access of the kernel to the buffer (through any view) is an atomic
+    // whose value nothing uses.
+    Operation *observer = nullptr;
+    func.walk([&](Operation *op) {
+      if (isa<ViewLikeOpInterface>(op))
+        return WalkResult::advance();
+      for (Value operand : op->getOperands()) {
+        if (!isa<BaseMemRefType>(operand.getType()) ||
+            getViewRoot(operand) != root)
+          continue;
+        auto other = dyn_cast<memref::AtomicRMWOp>(op);
+        if (!other || !other.getResult().use_empty()) {
+          observer = op;
+          return WalkResult::interrupt();
+        }
       }
+      return WalkResult::advance();
+    });
+    if (observer) {
+      culprit = observer;
+      return "the kernel accesses a buffer that the loop updates with "
+             "atomics other than by atomics whose values it does not use, "
+             "and could see the updates in another order (reorder-atomics "
+             "allows it)";
     }
   }
   return "";

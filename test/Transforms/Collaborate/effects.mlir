@@ -100,7 +100,7 @@ gpu.module @m {
       // expected-note @+1 {{here}}
       memref.store %v, %queue[%s] : memref<?xi32>
     }
-    // expected-remark @+1 {{wc-collaborate: loop left per thread: the kernel reads a buffer that the loop updates with atomics, and could see the updates in another order (reorder-atomics allows it)}}
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the kernel accesses a buffer that the loop updates with atomics other than by atomics whose values it does not use, and could see the updates in another order (reorder-atomics allows it)}}
     scf.for %k = %lo to %hi step %c1 {
       %v = memref.load %vals[%k] : memref<?xi32>
       %x = memref.atomic_rmw addi %v, %seen[%c0] : (i32, memref<4xi32>) -> i32
@@ -120,3 +120,72 @@ gpu.module @m {
 // taken.
 // REORDER: wc-collaborate: loop left per thread: the loop body reads a buffer it updates with atomics
 // REORDER: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide
+
+// -----
+
+// Refused in both modes (found by a review that tried ~400 generated
+// kernels): a "slot" from a counter that is also counted down, so slots
+// repeat; a view of the buffer the loop stores to, read in the body; float
+// sums and `assign` atomics, whose results depend on the order; indices
+// that repeat through a narrowing cast or a product that wraps.
+gpu.module @m {
+  gpu.func @refused_more(%rowptr: memref<?xindex>, %vals: memref<?xi32>,
+                         %out: memref<?xi32>, %cnt: memref<2xi32>,
+                         %fout: memref<1xf32>, %last: memref<1xi32>)
+      kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %huge = arith.constant 4611686018427387904 : index
+    %one = arith.constant 1 : i32
+    %minus = arith.constant -1 : i32
+    %fone = arith.constant 1.0 : f32
+    %t = gpu.thread_id x
+    %lo = memref.load %rowptr[%t] : memref<?xindex>
+    %next = arith.addi %t, %c1 : index
+    %hi = memref.load %rowptr[%next] : memref<?xindex>
+    %view = memref.cast %out : memref<?xi32> to memref<?xi32>
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body stores to an element that other iterations may store to (no index differs in every iteration)}}
+    scf.for %k = %lo to %hi step %c1 {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %slot = memref.atomic_rmw addi %one, %cnt[%c0] : (i32, memref<2xi32>) -> i32
+      %s = arith.index_cast %slot : i32 to index
+      // expected-note @+1 {{here}}
+      memref.store %v, %out[%s] : memref<?xi32>
+      %back = memref.atomic_rmw addi %minus, %cnt[%c0] : (i32, memref<2xi32>) -> i32
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body stores to a buffer it also reads or updates}}
+    scf.for %k = %lo to %hi step %c1 {
+      %v = memref.load %view[%k] : memref<?xi32>
+      %k1 = arith.addi %k, %c1 : index
+      // expected-note @+1 {{here}}
+      memref.store %v, %out[%k1] : memref<?xi32>
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body updates memory with atomic 'addf', whose result depends on the order of the updates (a float sum or product needs reassociate-floats)}}
+    scf.for %k = %lo to %hi step %c1 {
+      // expected-note @+1 {{here}}
+      %x = memref.atomic_rmw addf %fone, %fout[%c0] : (f32, memref<1xf32>) -> f32
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body updates memory with atomic 'assign', whose result depends on the order of the updates (a float sum or product needs reassociate-floats)}}
+    scf.for %k = %lo to %hi step %c1 {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      // expected-note @+1 {{here}}
+      %x = memref.atomic_rmw assign %v, %last[%c0] : (i32, memref<1xi32>) -> i32
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body stores to an element that other iterations may store to (no index differs in every iteration)}}
+    scf.for %k = %lo to %hi step %c1 {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %k8 = arith.index_cast %k : index to i8
+      %at = arith.index_castui %k8 : i8 to index
+      // expected-note @+1 {{here}}
+      memref.store %v, %out[%at] : memref<?xi32>
+    }
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: the loop body stores to an element that other iterations may store to (no index differs in every iteration)}}
+    scf.for %k = %lo to %hi step %c1 {
+      %v = memref.load %vals[%k] : memref<?xi32>
+      %at = arith.muli %k, %huge : index
+      // expected-note @+1 {{here}}
+      memref.store %v, %out[%at] : memref<?xi32>
+    }
+    gpu.return
+  }
+}

@@ -232,7 +232,9 @@ static std::pair<Value, Value> sumPeers(OpBuilder &rewriter, Location loc,
 
 struct AggregatedAtomicAddLowering
     : OpConversionPattern<AggregatedAtomicAddOp> {
-  using OpConversionPattern::OpConversionPattern;
+  AggregatedAtomicAddLowering(const TypeConverter &converter, MLIRContext *ctx,
+                              const TargetDescription &target)
+      : OpConversionPattern(converter, ctx), target(target) {}
   LogicalResult
   matchAndRewrite(AggregatedAtomicAddOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -270,6 +272,13 @@ struct AggregatedAtomicAddLowering
           createI32(rewriter, loc, 1));
       total = scaled(peers);
       prefix = scaled(arith::AndIOp::create(rewriter, loc, peers, below));
+    } else if (op.getResult().use_empty() && type.isInteger(32) &&
+               target.hasIntegerRedux()) {
+      // Nothing uses the lanes' old values: the group's sum is one
+      // `redux.sync` over the group (each group its own member mask).
+      total = NVVM::ReduxOp::create(rewriter, loc, type, adaptor.getValue(),
+                                    NVVM::ReduxKind::ADD, peers);
+      prefix = zero;
     } else {
       std::tie(total, prefix) =
           sumPeers(rewriter, loc, adaptor.getValue(), peers, lane);
@@ -288,12 +297,17 @@ struct AggregatedAtomicAddLowering
           scf::YieldOp::create(b, l, old);
         },
         [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, zero); });
+    if (op.getResult().use_empty()) {
+      rewriter.replaceOp(op, zero);
+      return success();
+    }
     Value base = createShuffle(rewriter, loc, ShuffleMode::idx,
                                update.getResult(0), leader, kWarpSize, peers);
     rewriter.replaceOp(
         op, createCombine(rewriter, loc, CombiningKind::add, base, prefix));
     return success();
   }
+  TargetDescription target;
 };
 
 /// Returns true when `lane` is the calling lane's own id.
@@ -464,9 +478,9 @@ void wc::populateWCToNVVMConversionPatterns(TypeConverter &converter,
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ShuffleLowering, VoteLowering, MatchLowering, ElectLowering,
                ActiveMaskLowering, ScanLowering, SegmentedReduceLowering,
-               AggregatedAtomicAddLowering, LaneArraySplatLowering,
-               LaneReadLowering, LaneWriteLowering, WarpSyncLowering,
-               NamedBarrierSyncLowering, NamedBarrierArriveLowering>(converter,
-                                                                     ctx);
-  patterns.add<ReduceLowering>(converter, ctx, target);
+               LaneArraySplatLowering, LaneReadLowering, LaneWriteLowering,
+               WarpSyncLowering, NamedBarrierSyncLowering,
+               NamedBarrierArriveLowering>(converter, ctx);
+  patterns.add<ReduceLowering, AggregatedAtomicAddLowering>(converter, ctx,
+                                                            target);
 }

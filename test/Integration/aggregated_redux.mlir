@@ -4,6 +4,8 @@
 // RUN: wc-opt %s --wc-aggregate-atomics=per-block=0 --convert-wc-to-nvvm 2>/dev/null | FileCheck %s --check-prefix=SM90
 // RUN: wc-opt %s --wc-aggregate-atomics=per-block=0 --convert-wc-to-nvvm=chip=sm_75 2>/dev/null | FileCheck %s --check-prefix=SM75
 // RUN: wc-opt %s --wc-aggregate-atomics=per-block=0 --wc-lower-to-nvvm=format=isa 2>/dev/null | FileCheck %s --check-prefix=PTX
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.atomics.out %}
 
 // A weighted histogram: each thread adds its element to one of 5 bins and
 // does not use the old value. Aggregated per warp and bin, the lanes of a

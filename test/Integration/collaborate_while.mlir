@@ -6,6 +6,8 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-consolidate)' | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: wc-opt %s --wc-collaborate | FileCheck %s --check-prefix=IR
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
 
 // wc-collaborate on an `scf.while` that counts (upstream's uplifting to
 // `scf.for`): a CSR row per thread, the row's sum, and the index where

@@ -15,6 +15,8 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{producer-warps=3 stages=3})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=2 stages=3},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %t.clean.mlir %specialized_aggregated_lowered | FileCheck %s
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
+// RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}
 
 // A tiled 2-D convolution over channels (a tile loop): 16 x 16 blocks,
 // each computing a 16 x 16 tile of out[y][x] = sum over channels c and

@@ -103,6 +103,11 @@ SUITE = {
                    ("memref<16x3x3xi32>", "memref<?x3x3xi32>"),
                    ("memref<2048x2048xi32>", "memref<?x?xi32>"),
                    ("index", 16)]),
+    "stencil_time": ("test/Integration/stencil_time.mlir", {},
+                     "@kernels::@frames blocks in (%c32768, %c1, %c1) threads in (%c128, %c1, %c1)",
+                     [("memref<16x4194306xi32>", "memref<?x?xi32>"),
+                      ("memref<4194304xi32>", "memref<?xi32>"),
+                      ("index", 16)]),
     # Atomics that a warp's threads aim at few addresses (wc-aggregate-atomics).
     "compaction": ("test/Integration/warp_atomics.mlir", {},
                    "@kernels::@compact blocks in (%c131072, %c1, %c1) threads in (%c256, %c1, %c1)",

@@ -189,6 +189,33 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
       return failure();
     }
   }
+  // What the compute part uses from the copy, the consumers recompute: pure
+  // arithmetic only (an index such as tx + 1), not an element the copy
+  // loaded.
+  for (Operation *op : match.compute) {
+    WalkResult walk = op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (!def || !copyOps.contains(def))
+          continue;
+        SetVector<Operation *> slice;
+        BackwardSliceOptions options;
+        options.inclusive = true;
+        options.filter = [&](Operation *o) { return copyOps.contains(o); };
+        (void)getBackwardSlice(def, &slice, options);
+        for (Operation *needed : slice)
+          if (!isPure(needed) || needed->getNumRegions() != 0) {
+            why = "the compute part uses a value the copy computes with '" +
+                  needed->getName().getStringRef().str() + "'";
+            at = nested;
+            return WalkResult::interrupt();
+          }
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
   // The tiles are only loaded and stored, and only in the loop.
   for (BlockArgument tile : match.tiles)
     for (Operation *user : tile.getUsers())

@@ -263,3 +263,33 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The compute part uses an element the copy loaded (the consumers, which
+// no longer run the copy, would not have it); arithmetic of the copy that
+// the compute part uses (an index) is recomputed by the consumers
+// (test/Integration/stencil_time.mlir).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the compute part uses a value the copy computes with 'memref.load'}}
+    gpu.func @compute_uses_load(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        %s = arith.addi %w, %v : i32
+        // expected-note @-1 {{here}}
+        memref.store %s, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}

@@ -327,7 +327,7 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
   // shape is the original one.
   SmallVector<Operation *> idOps;
   body->walk([&](Operation *op) {
-    if (isa<gpu::ThreadIdOp, gpu::BlockDimOp>(op))
+    if (isa<gpu::ThreadIdOp, gpu::BlockDimOp, gpu::GlobalIdOp>(op))
       idOps.push_back(op);
   });
   for (Operation *op : idOps) {
@@ -335,7 +335,16 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
     Value replacement;
     if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
       replacement = ids[static_cast<unsigned>(id.getDimension())];
-    else
+    else if (auto id = dyn_cast<gpu::GlobalIdOp>(op)) {
+      // Block id x the original block size + the virtual thread's id.
+      unsigned dim = static_cast<unsigned>(id.getDimension());
+      Value first = arith::MulIOp::create(
+          at, op->getLoc(),
+          gpu::BlockIdOp::create(at, op->getLoc(), id.getDimension()),
+          createIndexConstant(at, op->getLoc(), shape[dim]));
+      replacement =
+          arith::AddIOp::create(at, op->getLoc(), first, ids[dim]).getResult();
+    } else
       replacement =
           createIndexConstant(at, op->getLoc(),
                               shape[static_cast<unsigned>(

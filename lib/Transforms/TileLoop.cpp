@@ -39,6 +39,15 @@ static bool dependsOnThread(Value value) {
   });
 }
 
+/// Whether `op` gives a value that depends on the warp that runs it (a
+/// lane or warp id), which a producer warp copying for another thread
+/// would not get right; thread, block and global ids and sizes are mapped.
+static bool isWarpDependent(Operation *op) {
+  return isa_and_present<gpu::GPUDialect>(op->getDialect()) &&
+         !isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+              gpu::GlobalIdOp>(op);
+}
+
 /// The workgroup attribution `value` is, if any.
 static BlockArgument getAttribution(gpu::GPUFuncOp func, Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
@@ -79,6 +88,11 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
       dependsOnThread(loop.getUpperBound()) ||
       dependsOnThread(loop.getStep())) {
     why = "the tile loop's bounds depend on the thread or on memory";
+    at = loop;
+    return failure();
+  }
+  if (!loop.getInductionVar().getType().isIndex()) {
+    why = "the tile loop's induction variable is not an index";
     at = loop;
     return failure();
   }
@@ -131,6 +145,12 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
       }
       if (isa<scf::YieldOp>(nested))
         return WalkResult::advance();
+      if (isWarpDependent(nested)) {
+        why = "the copy uses '" + nested->getName().getStringRef().str() +
+              "', which the producer warps cannot recompute";
+        at = nested;
+        return WalkResult::interrupt();
+      }
       if (nested->getNumRegions() != 0) {
         why = "the copy has control flow ('" +
               nested->getName().getStringRef().str() + "')";
@@ -239,7 +259,8 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
       if (Operation *def = operand.getDefiningOp())
         (void)getBackwardSlice(def, &slice, options);
       for (Operation *def : slice)
-        if (!isMemoryEffectFree(def) || def->getNumRegions() != 0) {
+        if (!isMemoryEffectFree(def) || def->getNumRegions() != 0 ||
+            isWarpDependent(def)) {
           why = "the copy uses a value computed by '" +
                 def->getName().getStringRef().str() +
                 "', which the producer warps cannot recompute";

@@ -452,15 +452,21 @@ void Specializer::buildProducers(OpBuilder &b, Region &role) {
   };
   int64_t fullRounds = threads / width;
   SmallVector<IRMapping> mappings(fullRounds, outer);
+  // Ops that store (a store, or a condition around stores) keep their
+  // order among themselves: a guarded store may overwrite a plain one.
+  auto stores = [](Operation *op) {
+    return op->walk([](memref::StoreOp) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  };
   for (int64_t v = 0; v < fullRounds; ++v) {
     mapRound(inner, v, mappings[v]);
     for (Operation *op : match.copy)
-      if (!isa<memref::StoreOp>(op))
+      if (!stores(op))
         cloneWithStage(inner, op, mappings[v], stage);
   }
   for (int64_t v = 0; v < fullRounds; ++v)
     for (Operation *op : match.copy)
-      if (isa<memref::StoreOp>(op))
+      if (stores(op))
         cloneWithStage(inner, op, mappings[v], stage);
   if (fullRounds < rounds) {
     Value original = arith::AddIOp::create(
@@ -481,6 +487,31 @@ void Specializer::buildProducers(OpBuilder &b, Region &role) {
 
 void Specializer::run() {
   Block &entry = func.getBody().front();
+  // Global ids are block id x block size + thread id, whose parts the roles
+  // map.
+  SmallVector<gpu::GlobalIdOp> globalIds;
+  func.walk([&](gpu::GlobalIdOp id) { globalIds.push_back(id); });
+  for (gpu::GlobalIdOp id : globalIds) {
+    OpBuilder at(id);
+    Location idLoc = id.getLoc();
+    gpu::Dimension dim = id.getDimension();
+    auto block = gpu::BlockIdOp::create(at, idLoc, dim);
+    auto size = gpu::BlockDimOp::create(at, idLoc, dim);
+    auto product = arith::MulIOp::create(at, idLoc, block, size);
+    auto thread = gpu::ThreadIdOp::create(at, idLoc, dim);
+    auto sum = arith::AddIOp::create(at, idLoc, product, thread);
+    // The parts of the tile loop the match lists take the new ops in the
+    // id's place.
+    for (SmallVector<Operation *> *part : {&match.copy, &match.compute}) {
+      auto *it = llvm::find(*part, id.getOperation());
+      if (it == part->end())
+        continue;
+      it = part->erase(it);
+      part->insert(it, {block, size, product, thread, sum});
+    }
+    id.replaceAllUsesWith(sum.getResult());
+    id->erase();
+  }
   // Thread ids and block sizes move to the top of the kernel (they have no
   // operands), where both roles map them to their own values.
   func.walk([&](gpu::ThreadIdOp id) { threadIds.push_back(id); });

@@ -293,3 +293,61 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The copy uses the warp's id (a producer warp copying for another thread
+// would get its own).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the copy uses 'gpu.subgroup_id', which the producer warps cannot recompute}}
+    gpu.func @copy_warp_id(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c32 = arith.constant 32 : index
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        // expected-note @+1 {{here}}
+        %w = gpu.subgroup_id : index
+        %l = gpu.lane_id
+        %w32 = arith.muli %w, %c32 : index
+        %e = arith.addi %w32, %l : index
+        %v = memref.load %in[%e] : memref<?xi32>
+        memref.store %v, %buf[%e] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %x = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        memref.store %x, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A tile loop over i32 (the ring's stage is an index).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the tile loop's induction variable is not an index}}
+    gpu.func @i32_loop(%in: memref<?xi32>, %out: memref<64xi32>, %n: i32)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %t = gpu.thread_id x
+      // expected-note @+1 {{here}}
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %x = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        memref.store %x, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}

@@ -53,6 +53,7 @@ MAIN = """
     %c4096 = arith.constant 4096 : index
     %c8192 = arith.constant 8192 : index
     %c16384 = arith.constant 16384 : index
+    %c32768 = arith.constant 32768 : index
     %c131072 = arith.constant 131072 : index
     %c262144 = arith.constant 262144 : index
     %c128 = arith.constant 128 : index

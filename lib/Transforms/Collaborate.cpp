@@ -26,9 +26,9 @@
 // store where no other iteration stores, and update memory with atomics
 // whose order nothing observes (with `reorder-atomics`, also use the values
 // they return). An scf.while that counts is taken as the scf.for it is
-// (upstream's uplifting, on a copy that replaces it only once planned). The choice is
-// made per warp at run time, as CTE does: ranges longer than a warp's worth
-// of iterations are run by the whole warp one after the other (coalesced,
+// (upstream's uplifting, on a copy that replaces it only once planned). The
+// choice is made per warp at run time, as CTE does: ranges longer than a warp's
+// worth of iterations are run by the whole warp one after the other (coalesced,
 // one warp reduction per range); the others are flattened when their mean
 // is 4 iterations or more or the longest is more than twice the mean, and
 // stay per thread otherwise. A loop under a

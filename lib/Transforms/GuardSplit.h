@@ -26,9 +26,9 @@ namespace wc {
 /// into a new `scf.if` on the same condition placed before `guard`, whose
 /// results replace their uses from `at` and after it (a zero where the
 /// condition is false; constants and arithmetic on values the same in every
-/// thread of the block, isBlockUniform, are copied before it instead). Values of other than
-/// integer, index or float type must not be used from `at` on. Returns the
-/// replacement of each value it carried or copied.
+/// thread of the block, isBlockUniform, are copied before it instead). Values
+/// of other than integer, index or float type must not be used from `at` on.
+/// Returns the replacement of each value it carried or copied.
 IRMapping splitOffPrelude(RewriterBase &rewriter, scf::IfOp guard,
                           Operation *at);
 

@@ -22,7 +22,6 @@
     }                                                                          \
   } while (0)
 
-
 constexpr int kRmatVertices = 1 << 20;
 constexpr int kRmatEdges = 1 << 24;
 

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -114,31 +115,42 @@ static bool isInjectiveInIteration(Value value, scf::ForOp loop) {
 
 /// The buffer `memref` is a view of (through view-like ops), or itself.
 static Value getViewRoot(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref;
+  return memref::skipViewLikeOps(cast<MemrefValue>(memref));
 }
 
-/// Whether every access of `func` to the buffer of `root` (through its
-/// views) is an atomic addition of a positive constant: a counter that
-/// only counts up, from which each addition takes its own slot.
-static bool isCounter(Value root, gpu::GPUFuncOp func) {
-  bool counter = true;
+/// The first op of `func` that accesses the buffer `root` (through any of
+/// its views) other than as `allowed` accepts, or null.
+static Operation *
+findOtherAccess(Value root, gpu::GPUFuncOp func,
+                function_ref<bool(memref::AtomicRMWOp)> allowed) {
+  Operation *found = nullptr;
   func.walk([&](Operation *op) {
     if (isa<ViewLikeOpInterface>(op))
-      return;
+      return WalkResult::advance();
     for (Value operand : op->getOperands()) {
       if (!isa<BaseMemRefType>(operand.getType()) ||
           getViewRoot(operand) != root)
         continue;
       auto atomic = dyn_cast<memref::AtomicRMWOp>(op);
-      std::optional<int64_t> amount =
-          atomic ? getConstantIntValue(atomic.getValue()) : std::nullopt;
-      counter &= atomic && atomic.getKind() == arith::AtomicRMWKind::addi &&
-                 amount && *amount > 0;
+      if (!atomic || !allowed(atomic)) {
+        found = op;
+        return WalkResult::interrupt();
+      }
     }
+    return WalkResult::advance();
   });
-  return counter;
+  return found;
+}
+
+/// Whether every access of `func` to the buffer of `root` is an atomic
+/// addition of a positive constant: a counter that only counts up, from
+/// which each addition takes its own slot.
+static bool isCounter(Value root, gpu::GPUFuncOp func) {
+  return !findOtherAccess(root, func, [](memref::AtomicRMWOp atomic) {
+    std::optional<int64_t> amount = getConstantIntValue(atomic.getValue());
+    return atomic.getKind() == arith::AtomicRMWKind::addi && amount &&
+           *amount > 0;
+  });
 }
 
 /// Whether `value` is a slot taken from a counter in this iteration: the
@@ -299,24 +311,12 @@ static std::string checkBodyEffects(scf::ForOp loop, gpu::GPUFuncOp func,
              "allows it)";
     }
     // Other threads must not see the thread's updates in between: every
-    // access of the kernel to the buffer (through any view) is an atomic
-    // whose value nothing uses.
-    Operation *observer = nullptr;
-    func.walk([&](Operation *op) {
-      if (isa<ViewLikeOpInterface>(op))
-        return WalkResult::advance();
-      for (Value operand : op->getOperands()) {
-        if (!isa<BaseMemRefType>(operand.getType()) ||
-            getViewRoot(operand) != root)
-          continue;
-        auto other = dyn_cast<memref::AtomicRMWOp>(op);
-        if (!other || !other.getResult().use_empty()) {
-          observer = op;
-          return WalkResult::interrupt();
-        }
-      }
-      return WalkResult::advance();
-    });
+    // access of the kernel to the buffer is an atomic whose value nothing
+    // uses.
+    Operation *observer =
+        findOtherAccess(root, func, [](memref::AtomicRMWOp other) {
+          return other.getResult().use_empty();
+        });
     if (observer) {
       culprit = observer;
       return "the kernel accesses a buffer that the loop updates with "

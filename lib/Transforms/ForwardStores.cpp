@@ -42,6 +42,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -97,9 +98,7 @@ static MemorySpace memorySpaceOf(Value memref) {
 
 /// The buffer `memref` is a view of (through view-like ops), or `memref`.
 static Value bufferOf(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref;
+  return memref::skipViewLikeOps(cast<MemrefValue>(memref));
 }
 
 /// Whether `buffer` is memory the kernel allocates itself: an attribution

@@ -336,14 +336,12 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
     if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
       replacement = ids[static_cast<unsigned>(id.getDimension())];
     else if (auto id = dyn_cast<gpu::GlobalIdOp>(op)) {
-      // Block id x the original block size + the virtual thread's id.
+      // With the original block size and the virtual thread's id.
       unsigned dim = static_cast<unsigned>(id.getDimension());
-      Value first = arith::MulIOp::create(
+      replacement = createGlobalId(
           at, op->getLoc(),
           gpu::BlockIdOp::create(at, op->getLoc(), id.getDimension()),
-          createIndexConstant(at, op->getLoc(), shape[dim]));
-      replacement =
-          arith::AddIOp::create(at, op->getLoc(), first, ids[dim]).getResult();
+          shape[dim], ids[dim]);
     } else
       replacement =
           createIndexConstant(at, op->getLoc(),

@@ -78,11 +78,7 @@ LogicalResult wc::resizeKernel(gpu::GPUFuncOp func, BlockShape shape,
       Value blockId =
           d == 0 ? originalBlockX
                  : gpu::BlockIdOp::create(b, l, id.getDimension()).getResult();
-      replacement = arith::AddIOp::create(
-          b, l,
-          arith::MulIOp::create(b, l, blockId,
-                                createIndexConstant(b, l, shape[d])),
-          threadIds[d]);
+      replacement = createGlobalId(b, l, blockId, shape[d], threadIds[d]);
     }
     op->getResult(0).replaceAllUsesWith(replacement);
     op->erase();

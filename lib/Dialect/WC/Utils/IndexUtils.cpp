@@ -58,3 +58,12 @@ Value wc::createLinearThreadId(OpBuilder &b, Location loc,
       b, loc, x,
       arith::MulIOp::create(b, loc, createIndexConstant(b, loc, shape[0]), yz));
 }
+
+Value wc::createGlobalId(OpBuilder &b, Location loc, Value blockId,
+                         int64_t blockSize, Value threadId) {
+  return arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, blockId,
+                            createIndexConstant(b, loc, blockSize)),
+      threadId);
+}

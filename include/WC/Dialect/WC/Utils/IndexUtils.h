@@ -27,6 +27,11 @@ Value createLaneIdI32(OpBuilder &b, Location loc);
 /// from its gpu.thread_id x, y and z.
 Value createLinearThreadId(OpBuilder &b, Location loc, ArrayRef<int64_t> shape);
 
+/// The global id `blockId * blockSize + threadId` (one dimension) of a
+/// thread of a block of `blockSize` threads in that dimension.
+Value createGlobalId(OpBuilder &b, Location loc, Value blockId,
+                     int64_t blockSize, Value threadId);
+
 /// Splits linear id `linear` into the (x, y, z) ids of a box of `extents`,
 /// x varying fastest; z is what is left after x and y. Divisions that fold
 /// (an extent of 1) or that `bound`, an exclusive upper bound of `linear`

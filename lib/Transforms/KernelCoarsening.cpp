@@ -3,10 +3,14 @@
 // The coarsen rewrite of warp aggregation: the kernel body becomes a
 // wc.warp_job whose lanes run the original threads as virtual threads,
 // phase by phase between the former barriers. Values live across a barrier
-// are kept per virtual thread in vectors (registers); uniform values and
-// control flow that contains barriers stay at warp level.
+// are kept per virtual thread in vectors (registers), except pure
+// arithmetic on thread ids, which each phase that uses it recomputes;
+// uniform values and control flow that contains barriers stay at warp
+// level. The register estimate of the result is in JobRegisters.cpp.
 //
 //===----------------------------------------------------------------------===//
+
+#include "JobRegisters.h"
 
 #include "WC/Analysis/Uniformity.h"
 #include "WC/Dialect/WC/IR/WC.h"
@@ -57,9 +61,6 @@ private:
   Value getWarpLevel(Value original, OpBuilder &b);
   /// The per-virtual-thread vector holding `original`.
   Value getReplicated(Value original, OpBuilder &b);
-  /// The per-virtual-thread vector of the ids of dimension `dim`: each
-  /// virtual thread's own id, yielded by a phase built at `b`.
-  Value replicateThreadId(Location loc, unsigned dim, OpBuilder &b);
   /// Whether the results of `op`, of the phase being built, are recomputed
   /// where later phases use them instead of being kept per virtual thread:
   /// pure arithmetic on thread ids, on other such values and on values of
@@ -69,8 +70,9 @@ private:
   /// whose thread ids are `ids`, mapping what it is made from in `mapping`.
   Value recompute(Value original, OpBuilder &b, ArrayRef<Value> ids,
                   IRMapping &mapping);
-  /// The per-virtual-thread vector of recomputable `original`, yielded by a
-  /// phase built at `b`.
+  /// The per-virtual-thread vector of `original`, a thread id or a
+  /// recomputable value, each virtual thread's own, yielded by a phase built
+  /// at `b`.
   Value replicateRecomputed(Value original, OpBuilder &b);
   /// `original` as a loop-carried or region result value: a warp-level
   /// scalar when `uniform`, else the per-virtual-thread vector.
@@ -219,27 +221,15 @@ static VThreadsOp createPhase(OpBuilder &b, Location loc,
   return phase;
 }
 
-Value Coarsener::replicateThreadId(Location loc, unsigned dim, OpBuilder &b) {
-  VThreadsOp phase =
-      createPhase(b, loc, VectorType::get({vthreads}, b.getIndexType()));
-  OpBuilder inner = OpBuilder::atBlockEnd(&phase.getBody().front());
-  YieldOp::create(inner, loc, phase.getThreadIds()[dim]);
-  ++phases;
-  return phase.getResult(0);
-}
-
 Value Coarsener::getReplicated(Value original, OpBuilder &b) {
   auto it = replicas.find(original);
   if (it != replicas.end())
     return it->second;
-  // A thread id (a loop's initial value, a yielded value) differs per
-  // virtual thread; the original op disappears with the kernel body. The
-  // vector is not cached: `b` may be inside a region that later uses of
-  // the id are not.
-  auto id = threadIds.find(original);
-  if (id != threadIds.end())
-    return replicateThreadId(original.getLoc(), id->second, b);
-  if (recomputed.count(original))
+  // A thread id or a value recomputed from thread ids (a loop's initial
+  // value, a yielded value) differs per virtual thread; the original op
+  // disappears with the kernel body. The vector is not cached: `b` may be
+  // inside a region that later uses of the value are not.
+  if (threadIds.count(original) || recomputed.count(original))
     return replicateRecomputed(original, b);
   Value scalar = getWarpLevel(original, b);
   return vector::BroadcastOp::create(
@@ -634,73 +624,6 @@ DenseSet<Operation *> wc::findRemovableBarriers(gpu::GPUFuncOp func) {
     removable.insert(entry.op);
   rewriter.restore();
   return removable;
-}
-
-/// Estimates the 32-bit registers per lane that the per-virtual-thread
-/// vectors of `job` need at their peak: each vector is live from its
-/// definition to its last use, a use inside a loop that does not define it
-/// keeping it live to the loop's end.
-static int64_t estimatePeakRegisters(WarpJobOp job) {
-  DenseMap<Operation *, int64_t> order, subtreeEnd;
-  int64_t next = 0;
-  std::function<void(Operation *)> number = [&](Operation *op) {
-    order[op] = next++;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Operation &nested : block)
-          number(&nested);
-    subtreeEnd[op] = next - 1;
-  };
-  number(job);
-  auto registersOf = [](VectorType type) -> int64_t {
-    Type element = type.getElementType();
-    unsigned bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
-    return type.getNumElements() * llvm::divideCeil(bits, 32);
-  };
-  // (start, end, registers) of every vector value held at warp level.
-  SmallVector<std::tuple<int64_t, int64_t, int64_t>> ranges;
-  auto addRange = [&](Value v, Operation *definer) {
-    auto type = dyn_cast<VectorType>(v.getType());
-    if (!type)
-      return;
-    int64_t start = order[definer], end = start;
-    for (Operation *user : v.getUsers()) {
-      // A phase reads its inputs as a whole: the phase is the use.
-      if (auto phase = user->getParentOfType<VThreadsOp>())
-        user = phase;
-      end = std::max(end, order[user]);
-      for (Operation *loop = user->getParentOp(); loop && loop != job;
-           loop = loop->getParentOp())
-        if (isa<scf::ForOp, scf::WhileOp>(loop) && !loop->isAncestor(definer))
-          end = std::max(end, subtreeEnd[loop]);
-    }
-    ranges.emplace_back(start, end, registersOf(type));
-  };
-  job.walk([&](Operation *op) {
-    // Values inside phases are per-lane scalars, not replicated.
-    if (op->getParentOfType<VThreadsOp>())
-      return;
-    for (Value result : op->getResults())
-      addRange(result, op);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          addRange(arg, op);
-  });
-  // Live at a value's definition: values defined there, and earlier values
-  // used after it (one whose last use is the defining phase dies as the new
-  // one is made, virtual thread by virtual thread).
-  int64_t peak = 0;
-  for (auto &[start, end, regs] : ranges) {
-    (void)end;
-    (void)regs;
-    int64_t live = 0;
-    for (auto &[s2, e2, r2] : ranges)
-      if (s2 == start || (s2 < start && start < e2))
-        live += r2;
-    peak = std::max(peak, live);
-  }
-  return peak;
 }
 
 FailureOr<CoarseningStats>

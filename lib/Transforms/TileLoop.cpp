@@ -25,14 +25,23 @@
 using namespace mlir;
 using namespace mlir::wc;
 
-/// Whether `value` depends on a thread id (so the loop is not uniform).
-static bool dependsOnThread(Value value) {
-  SetVector<Operation *> slice;
+/// The ops `value` is computed from (its definer included), uses from
+/// above in their regions included, those that `filter` accepts (all if
+/// null), added to `slice`.
+static void addDefiningSlice(Value value, SetVector<Operation *> &slice,
+                             SliceOptions::TransitiveFilter filter = {}) {
   BackwardSliceOptions options;
   options.inclusive = true;
   options.omitUsesFromAbove = false;
+  options.filter = std::move(filter);
   if (Operation *def = value.getDefiningOp())
     (void)getBackwardSlice(def, &slice, options);
+}
+
+/// Whether `value` depends on a thread id (so the loop is not uniform).
+static bool dependsOnThread(Value value) {
+  SetVector<Operation *> slice;
+  addDefiningSlice(value, slice);
   return llvm::any_of(slice, [](Operation *op) {
     return isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::GlobalIdOp,
                gpu::SubgroupIdOp, memref::LoadOp>(op);
@@ -212,6 +221,7 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
   // What the compute part uses from the copy, the consumers recompute: pure
   // arithmetic only (an index such as tx + 1), not an element the copy
   // loaded.
+  SetVector<Operation *> shared;
   for (Operation *op : match.compute) {
     WalkResult walk = op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands()) {
@@ -219,10 +229,8 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
         if (!def || !copyOps.contains(def))
           continue;
         SetVector<Operation *> slice;
-        BackwardSliceOptions options;
-        options.inclusive = true;
-        options.filter = [&](Operation *o) { return copyOps.contains(o); };
-        (void)getBackwardSlice(def, &slice, options);
+        addDefiningSlice(operand, slice,
+                         [&](Operation *o) { return copyOps.contains(o); });
         for (Operation *needed : slice)
           if (!isPure(needed) || needed->getNumRegions() != 0) {
             why = "the compute part uses a value the copy computes with '" +
@@ -230,12 +238,16 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
             at = nested;
             return WalkResult::interrupt();
           }
+        shared.insert(slice.begin(), slice.end());
       }
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())
       return failure();
   }
+  for (Operation *op : match.copy)
+    if (shared.contains(op))
+      match.sharedWithCompute.push_back(op);
   // The tiles are only loaded and stored, and only in the loop.
   for (BlockArgument tile : match.tiles)
     for (Operation *user : tile.getUsers())
@@ -252,12 +264,8 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
   for (Operation *copyOp : copyOps)
     for (Value operand : copyOp->getOperands()) {
       SetVector<Operation *> slice;
-      BackwardSliceOptions options;
-      options.inclusive = true;
-      options.omitUsesFromAbove = false;
-      options.filter = [&](Operation *def) { return !loop->isAncestor(def); };
-      if (Operation *def = operand.getDefiningOp())
-        (void)getBackwardSlice(def, &slice, options);
+      addDefiningSlice(operand, slice,
+                       [&](Operation *def) { return !loop->isAncestor(def); });
       for (Operation *def : slice)
         if (!isMemoryEffectFree(def) || def->getNumRegions() != 0 ||
             isWarpDependent(def)) {

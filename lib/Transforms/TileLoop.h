@@ -24,6 +24,10 @@ struct TileLoop {
   SmallVector<Operation *> copy, compute;
   /// The workgroup attributions the copy writes (the tile buffers).
   SmallVector<BlockArgument> tiles;
+  /// The ops of `copy` whose values the compute part uses, with the ops of
+  /// `copy` they are made from, in the copy's order: pure arithmetic (an
+  /// index such as tx + 1) that the consumers recompute.
+  SmallVector<Operation *> sharedWithCompute;
 };
 
 /// Finds the tile loop of `func`, or fails with the reason in `why` and the

@@ -339,24 +339,9 @@ void Specializer::buildConsumers(OpBuilder &b, Region &role) {
         inner, loc, consumerLoop.getInductionVar(), lb, step);
     ChannelWaitOp::create(inner, loc, ChannelSignal::full, 0, stage,
                           IntegerAttr());
-    // The copy's arithmetic the compute part uses (pure: matchTileLoop
-    // checked it), in the copy's order.
-    SetVector<Operation *> needed;
-    for (Operation *op : match.compute)
-      op->walk([&](Operation *nested) {
-        for (Value operand : nested->getOperands())
-          if (Operation *def = operand.getDefiningOp();
-              def && llvm::is_contained(match.copy, def)) {
-            BackwardSliceOptions sliceOptions;
-            sliceOptions.inclusive = true;
-            sliceOptions.filter = [&](Operation *o) {
-              return llvm::is_contained(match.copy, o);
-            };
-            (void)getBackwardSlice(def, &needed, sliceOptions);
-          }
-      });
-    for (Operation *op : match.copy)
-      if (needed.contains(op) && !isa<gpu::ThreadIdOp, gpu::BlockDimOp>(op))
+    // The copy's arithmetic the compute part uses.
+    for (Operation *op : match.sharedWithCompute)
+      if (!isa<gpu::ThreadIdOp, gpu::BlockDimOp>(op))
         inner.clone(*op, loopMapping);
     for (Operation *op : match.compute)
       cloneWithStage(inner, op, loopMapping, stage);
@@ -502,7 +487,8 @@ void Specializer::run() {
     auto sum = arith::AddIOp::create(at, idLoc, product, thread);
     // The parts of the tile loop the match lists take the new ops in the
     // id's place.
-    for (SmallVector<Operation *> *part : {&match.copy, &match.compute}) {
+    for (SmallVector<Operation *> *part :
+         {&match.copy, &match.compute, &match.sharedWithCompute}) {
       auto *it = llvm::find(*part, id.getOperation());
       if (it == part->end())
         continue;

@@ -44,6 +44,7 @@
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -74,6 +75,34 @@ struct UpliftedWhile {
   void erase() {
     for (Operation *op : llvm::reverse(made))
       op->erase();
+    made.clear();
+  }
+
+  /// Puts the copy in the place of `original`. The induction variable's
+  /// final value is the first that fails the condition (upstream's
+  /// uplifting gives the last that passed it).
+  void replace(scf::WhileOp original) {
+    OpBuilder b(original);
+    b.setInsertionPointAfter(loop);
+    Location loc = original.getLoc();
+    Value lower = loop.getLowerBound(), upper = loop.getUpperBound(),
+          step = loop.getStep();
+    Value trips = arith::CeilDivSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, upper, lower), step);
+    Value past = arith::AddIOp::create(
+        b, loc, lower, arith::MulIOp::create(b, loc, trips, step));
+    Value ran =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, upper, lower);
+    Value final = arith::SelectOp::create(b, loc, ran, past, lower);
+    for (Value &result : results)
+      if (result.getDefiningOp() != loop)
+        result = final;
+    original->replaceAllUsesWith(results);
+    original->erase();
+    // Upstream's final value, unused.
+    for (Operation *op : llvm::reverse(made))
+      if (op != loop && op->use_empty())
+        op->erase();
     made.clear();
   }
 };
@@ -196,32 +225,8 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
         uplifted->erase();
       continue;
     }
-    if (whileLoop) {
-      // The counted loop takes the scf.while's place. The induction
-      // variable's final value is the first that fails the condition
-      // (upstream's uplifting gives the last that passed it).
-      OpBuilder b(whileLoop);
-      b.setInsertionPointAfter(loop);
-      Location loc = whileLoop.getLoc();
-      Value lower = loop.getLowerBound(), upper = loop.getUpperBound(),
-            step = loop.getStep();
-      Value trips = arith::CeilDivSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, upper, lower), step);
-      Value past = arith::AddIOp::create(
-          b, loc, lower, arith::MulIOp::create(b, loc, trips, step));
-      Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                        upper, lower);
-      Value final = arith::SelectOp::create(b, loc, ran, past, lower);
-      SmallVector<Value> results = uplifted->results;
-      for (Value &result : results)
-        if (result.getDefiningOp() != loop)
-          result = final;
-      whileLoop->replaceAllUsesWith(results);
-      whileLoop->erase();
-      for (Operation *op : llvm::reverse(uplifted->made))
-        if (op != loop && op->use_empty())
-          op->erase();
-    }
+    if (whileLoop)
+      uplifted->replace(whileLoop);
     plan->longRange = std::max<int64_t>(options.longRange, 0);
     plan->blockShape = *shape;
     int64_t threads = getNumThreads(*shape);

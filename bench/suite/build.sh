@@ -41,10 +41,15 @@ variants=(
   "estimate:--wc-consolidate"
   "pick:--wc-consolidate=ptxas=$ptxas"
 )
+# BENCH_VARIANTS="name:pipeline;..." replaces the list above (the report
+# compares with `upstream`, so keep it there), and
 # BENCH_EXTRA_VARIANTS="name:pipeline;..." adds variants (e.g.
 # "dynamic:--wc-aggregate --wc-remap --wc-delegate=schedule=dynamic", or
 # "spec:--wc-specialize=producer-warps=2~stages=3": a `~` separates the
 # options of one pass).
+if [ -n "${BENCH_VARIANTS:-}" ]; then
+  IFS=';' read -r -a variants <<< "$BENCH_VARIANTS"
+fi
 if [ -n "${BENCH_EXTRA_VARIANTS:-}" ]; then
   IFS=';' read -r -a extra <<< "$BENCH_EXTRA_VARIANTS"
   variants+=("${extra[@]}")

@@ -81,7 +81,9 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
                       [] { return createConvertNVVMToLLVMPass(); });
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertGPUSubgroupToWC());
-  kernels.addPass(createConvertWCToNVVM());
+  ConvertWCToNVVMOptions lowering;
+  lowering.channels = options.channels;
+  kernels.addPass(createConvertWCToNVVM(lowering));
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   std::apply([&](auto... make) { (kernels.addPass(make()), ...); },

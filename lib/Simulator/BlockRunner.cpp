@@ -10,6 +10,7 @@
 
 #include "BlockRunner.h"
 
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 
 #include <thread>
@@ -132,7 +133,8 @@ void BlockRunner::passTurn(unsigned warp) {
       llvm::any_of(states, [](WarpState s) { return s == WarpState::Waiting; });
   if (waiting && !aborted) {
     aborted = true;
-    for (unsigned id = 0; id < 16; ++id) {
+    bool reported = false;
+    for (unsigned id = 0; id < 16 && !reported; ++id) {
       Barrier &barrier = barriers[id];
       if (barrier.waiting.empty())
         continue;
@@ -154,7 +156,20 @@ void BlockRunner::passTurn(unsigned warp) {
           diag << " " << w;
         diag << " finished without reaching it";
       }
-      break;
+      reported = true;
+    }
+    for (auto &[key, barrier] : mbarriers) {
+      if (reported || barrier.waiting.empty())
+        continue;
+      InFlightDiagnostic diag = barrier.op->emitError();
+      diag << "[block (" << blockId[0] << ", " << blockId[1] << ", "
+           << blockId[2] << ")] mbarrier " << key.second
+           << " never completes its phase " << barrier.phase << ": warps";
+      for (unsigned w : barrier.waiting)
+        diag << " " << w;
+      diag << " wait, " << barrier.expected - barrier.pending << " of "
+           << barrier.expected << " threads arrived";
+      reported = true;
     }
   }
   for (std::condition_variable &wakeup : wakeups)
@@ -192,9 +207,7 @@ FailureOr<bool> BlockRunner::countArrival(Interpreter &interp, Operation *op,
                             << " at the warps already waiting";
   barrier.expected = expected;
   barrier.op = op;
-  clocks[warp][warp]++;
-  for (unsigned w = 0; w < numWarps; ++w)
-    barrier.joined[w] = std::max(barrier.joined[w], clocks[warp][w]);
+  release(warp, barrier.joined);
   barrier.arrived += kLanes;
   if (waits)
     barrier.waiting.push_back(warp);
@@ -204,8 +217,7 @@ FailureOr<bool> BlockRunner::countArrival(Interpreter &interp, Operation *op,
     return false;
   }
   for (unsigned w : barrier.waiting) {
-    for (unsigned k = 0; k < numWarps; ++k)
-      clocks[w][k] = std::max(clocks[w][k], barrier.joined[k]);
+    acquire(w, barrier.joined);
     states[w] = WarpState::Runnable;
   }
   barrier.arrived = 0;
@@ -232,6 +244,110 @@ LogicalResult BlockRunner::arrive(Interpreter &interp, Operation *op,
                                   LaneMask active) {
   return failure(failed(
       countArrival(interp, op, warp, id, threads, active, /*waits=*/false)));
+}
+
+BlockRunner::MBarrier *BlockRunner::getMBarrier(Interpreter &interp,
+                                                Operation *op, Operation *group,
+                                                int64_t index,
+                                                bool initialised) {
+  auto create = cast<nvgpu::MBarrierCreateOp>(group);
+  int64_t count = create.getBarriers().getType().getNumBarriers();
+  if (index < 0 || index >= count) {
+    interp.error(op) << "mbarrier " << index << " outside the group of "
+                     << count;
+    return nullptr;
+  }
+  MBarrier &barrier = mbarriers[{group, index}];
+  if (initialised && !barrier.expected) {
+    interp.error(op) << "mbarrier " << index << " used before mbarrier.init";
+    return nullptr;
+  }
+  barrier.op = op;
+  return &barrier;
+}
+
+void BlockRunner::release(unsigned warp, VectorClock &into) {
+  clocks[warp][warp]++;
+  for (unsigned w = 0; w < numWarps; ++w)
+    into[w] = std::max(into[w], clocks[warp][w]);
+}
+
+void BlockRunner::acquire(unsigned warp, const VectorClock &released) {
+  for (unsigned k = 0; k < numWarps; ++k)
+    clocks[warp][k] = std::max(clocks[warp][k], released[k]);
+}
+
+LogicalResult BlockRunner::initMBarrier(Interpreter &interp, Operation *op,
+                                        Operation *group, int64_t index,
+                                        int64_t count) {
+  std::lock_guard<std::mutex> lock(mutex);
+  MBarrier *barrier =
+      getMBarrier(interp, op, group, index, /*initialised=*/false);
+  if (!barrier)
+    return failure();
+  if (count <= 0)
+    return interp.error(op)
+           << "mbarrier initialised to expect " << count << " arrivals";
+  if (!barrier->waiting.empty())
+    return interp.error(op)
+           << "mbarrier " << index << " initialised while warps wait on it";
+  *barrier = MBarrier();
+  barrier->releasing.assign(numWarps, 0);
+  barrier->completed.assign(numWarps, 0);
+  barrier->expected = barrier->pending = count;
+  barrier->op = op;
+  return success();
+}
+
+FailureOr<uint64_t> BlockRunner::arriveMBarrier(Interpreter &interp,
+                                                Operation *op, Operation *group,
+                                                int64_t index, unsigned warp,
+                                                LaneMask active) {
+  std::lock_guard<std::mutex> lock(mutex);
+  MBarrier *barrier = getMBarrier(interp, op, group, index);
+  if (!barrier)
+    return failure();
+  int64_t lanes = llvm::popcount(active);
+  if (lanes > barrier->pending)
+    return interp.error(op) << "arrival of " << lanes << " threads at mbarrier "
+                            << index << ", whose phase " << barrier->phase
+                            << " expects only " << barrier->pending << " more";
+  uint64_t phase = barrier->phase;
+  release(warp, barrier->releasing);
+  barrier->pending -= lanes;
+  if (barrier->pending == 0) {
+    barrier->completed = barrier->releasing;
+    barrier->releasing.assign(numWarps, 0);
+    barrier->pending = barrier->expected;
+    ++barrier->phase;
+    for (unsigned w : barrier->waiting) {
+      acquire(w, barrier->completed);
+      states[w] = WarpState::Runnable;
+    }
+    barrier->waiting.clear();
+  }
+  return phase;
+}
+
+LogicalResult BlockRunner::waitMBarrierParity(Interpreter &interp,
+                                              Operation *op, Operation *group,
+                                              int64_t index, unsigned warp,
+                                              bool parity) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    MBarrier *barrier = getMBarrier(interp, op, group, index);
+    if (!barrier)
+      return failure();
+    if ((barrier->phase & 1) != parity) {
+      // The phase of that parity is the one that completed last.
+      acquire(warp, barrier->completed);
+      return success();
+    }
+    barrier->waiting.push_back(warp);
+    states[warp] = WarpState::Waiting;
+  }
+  passTurn(warp);
+  return success(waitTurn(warp));
 }
 
 FailureOr<uint64_t>

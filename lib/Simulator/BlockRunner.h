@@ -15,6 +15,7 @@
 #include "Races.h"
 
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <vector>
 
@@ -56,6 +57,22 @@ public:
   /// Warp `warp` arrives at barrier `id` of `threads` threads, not waiting.
   LogicalResult arrive(Interpreter &interp, Operation *op, unsigned warp,
                        unsigned id, int64_t threads, LaneMask active);
+  /// Initialises mbarrier `index` of the group `group` (an
+  /// nvgpu.mbarrier.create of this block) to expect `count` arrivals a phase.
+  LogicalResult initMBarrier(Interpreter &interp, Operation *op,
+                             Operation *group, int64_t index, int64_t count);
+  /// The lanes `active` of warp `warp` arrive at an mbarrier (a release: the
+  /// warp's epoch ends); the phase completes with its last expected arrival.
+  /// Returns the phase arrived in.
+  FailureOr<uint64_t> arriveMBarrier(Interpreter &interp, Operation *op,
+                                     Operation *group, int64_t index,
+                                     unsigned warp, LaneMask active);
+  /// Warp `warp` waits until the mbarrier's phase of parity `parity` (the
+  /// current or the previous one) has completed, then acquires what the
+  /// arrivals of that phase released.
+  LogicalResult waitMBarrierParity(Interpreter &interp, Operation *op,
+                                   Operation *group, int64_t index,
+                                   unsigned warp, bool parity);
   /// gpu.all_reduce: combines `partial` of every warp with `combine` and
   /// returns the block's result to each (two block barriers).
   FailureOr<uint64_t>
@@ -91,6 +108,28 @@ private:
     Operation *op = nullptr;
   };
 
+  struct MBarrier {
+    /// Arrivals a phase expects (0: not initialised) and still expects.
+    int64_t expected = 0, pending = 0;
+    uint64_t phase = 0;
+    /// The clocks the arrivals of the current phase released, and those of
+    /// the last completed phase.
+    VectorClock releasing, completed;
+    /// Warps waiting for the current phase.
+    llvm::SmallVector<unsigned> waiting;
+    /// The last op that used it, for diagnostics.
+    Operation *op = nullptr;
+  };
+  /// The mbarrier `index` of `group` (`initialised`: which must have been
+  /// initialised), or null after an error at `op`.
+  MBarrier *getMBarrier(Interpreter &interp, Operation *op, Operation *group,
+                        int64_t index, bool initialised = true);
+  /// Warp `warp` ends its epoch and releases what it did into `into` (a
+  /// barrier's clock).
+  void release(unsigned warp, VectorClock &into);
+  /// Warp `warp` acquires what a barrier's participants released.
+  void acquire(unsigned warp, const VectorClock &released);
+
   LogicalResult runWarp(unsigned warp);
   /// A new workgroup buffer of this block (with race history if enabled),
   /// or null with the reason in `why`.
@@ -117,6 +156,7 @@ private:
   llvm::SmallVector<VectorClock> clocks;
   llvm::SmallVector<WarpState> states;
   Barrier barriers[16];
+  std::map<std::pair<Operation *, int64_t>, MBarrier> mbarriers;
   llvm::DenseMap<Operation *, Buffer *> sharedBuffers;
   /// The workgroup and private buffers of the block, freed when it ends.
   llvm::SmallVector<Buffer *> owned;

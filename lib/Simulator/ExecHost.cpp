@@ -17,6 +17,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -30,7 +32,8 @@ static bool mayUseBarriers(Region &region) {
   WalkResult walk = region.walk([](Operation *op) {
     if (isa<gpu::BarrierOp, gpu::AllReduceOp, NVVM::BarrierOp, NVVM::Barrier0Op,
             NVVM::BarrierArriveOp, NamedBarrierSyncOp, NamedBarrierArriveOp,
-            ChannelSignalOp, ChannelWaitOp, CallOpInterface>(op))
+            ChannelSignalOp, ChannelWaitOp, nvgpu::MBarrierArriveOp,
+            nvgpu::MBarrierTryWaitParityOp, CallOpInterface>(op))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -3,12 +3,15 @@
 // The simulator's semantics of the NVVM ops the wc lowering emits: special
 // registers, shfl.sync as the PTX ISA defines it (from the mask-and-clamp
 // operand), vote.sync, match.sync, redux.sync, elect.sync, bar.warp.sync,
-// the barriers with ids and thread counts, and membar.
+// the barriers with ids and thread counts, membar, and the mbarriers of
+// the NVGPU dialect (create, init, arrive, try_wait.parity) that the
+// lowering of warp-specialization channels emits.
 //
 //===----------------------------------------------------------------------===//
 
 #include "WarpExecutor.h"
 
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -238,5 +241,78 @@ FailureOr<bool> WarpExecutor::runNVVM() {
       // sequentially consistent, and a fence alone synchronizes no thread
       // with another (the race detector sees only barriers).
       .Case([&](NVVM::MembarOp) { return true; })
+      .Default([](Operation *) -> FailureOr<bool> { return false; });
+}
+
+FailureOr<bool> WarpExecutor::runNVGPU() {
+  const WarpPlace &p = place();
+  // The group an mbarrier op uses: the nvgpu.mbarrier.create that defines
+  // it (this block's instance).
+  auto groupOf = [&](Value group) -> Operation * {
+    Operation *create = group.getDefiningOp<nvgpu::MBarrierCreateOp>();
+    if (!create)
+      error() << "an mbarrier group that is not the result of "
+                 "nvgpu.mbarrier.create is not supported by the simulator";
+    return create;
+  };
+  // An operand the same in every active lane.
+  auto uniform = [&](Value value, StringRef what) -> FailureOr<uint64_t> {
+    const WarpValue &v = interp.get(value);
+    uint64_t first = v.get(firstLane());
+    bool same = true;
+    forEachLane(active, [&](unsigned l) { same &= v.get(l) == first; });
+    if (!same)
+      return error(active) << "the " << what
+                           << " differs between the lanes of the warp";
+    return first;
+  };
+  return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
+      .Case([&](nvgpu::MBarrierCreateOp create) {
+        setUniform(create.getBarriers(), 0);
+        return true;
+      })
+      .Case([&](nvgpu::MBarrierInitOp init) -> FailureOr<bool> {
+        Operation *group = groupOf(init.getBarriers());
+        if (!group)
+          return failure();
+        if (init.getPredicate())
+          return error() << "nvgpu.mbarrier.init with a predicate is not "
+                            "supported by the simulator";
+        FailureOr<uint64_t> index = uniform(init.getMbarId(), "mbarrier");
+        FailureOr<uint64_t> count = succeeded(index)
+                                        ? uniform(init.getCount(), "count")
+                                        : FailureOr<uint64_t>(failure());
+        if (failed(count))
+          return failure();
+        return handled(p.block->initMBarrier(interp, &op, group, *index,
+                                             static_cast<int64_t>(*count)));
+      })
+      .Case([&](nvgpu::MBarrierArriveOp arrive) -> FailureOr<bool> {
+        Operation *group = groupOf(arrive.getBarriers());
+        if (!group)
+          return failure();
+        FailureOr<uint64_t> index = uniform(arrive.getMbarId(), "mbarrier");
+        if (failed(index))
+          return failure();
+        FailureOr<uint64_t> phase =
+            p.block->arriveMBarrier(interp, &op, group, *index, p.warp, active);
+        if (failed(phase))
+          return failure();
+        setUniform(arrive.getToken(), *phase);
+        return true;
+      })
+      .Case([&](nvgpu::MBarrierTryWaitParityOp wait) -> FailureOr<bool> {
+        Operation *group = groupOf(wait.getBarriers());
+        if (!group)
+          return failure();
+        FailureOr<uint64_t> index = uniform(wait.getMbarId(), "mbarrier");
+        FailureOr<uint64_t> parity =
+            succeeded(index) ? uniform(wait.getPhaseParity(), "phase parity")
+                             : FailureOr<uint64_t>(failure());
+        if (failed(parity))
+          return failure();
+        return handled(p.block->waitMBarrierParity(interp, &op, group, *index,
+                                                   p.warp, *parity & 1));
+      })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }

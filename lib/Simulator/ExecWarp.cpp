@@ -9,6 +9,8 @@
 
 #include "WarpExecutor.h"
 
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
 #include "WC/Dialect/WC/IR/WC.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -287,7 +289,8 @@ FailureOr<bool> WarpExecutor::runGPU() {
 FailureOr<bool> WarpExecutor::run() {
   Dialect *dialect = op.getDialect();
   bool isDeviceOp =
-      isa_and_present<NVVM::NVVMDialect, WCDialect>(dialect) ||
+      isa_and_present<NVVM::NVVMDialect, nvgpu::NVGPUDialect, WCDialect>(
+          dialect) ||
       isa<LLVM::InlineAsmOp>(op) ||
       (isa_and_present<gpu::GPUDialect>(dialect) &&
        !isa<gpu::LaunchFuncOp, gpu::LaunchOp, gpu::AllocOp, gpu::DeallocOp,
@@ -309,6 +312,8 @@ FailureOr<bool> WarpExecutor::run() {
     return runGPU();
   if (isa<NVVM::NVVMDialect>(dialect))
     return runNVVM();
+  if (isa<nvgpu::NVGPUDialect>(dialect))
+    return runNVGPU();
   return runWC();
 }
 

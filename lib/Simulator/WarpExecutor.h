@@ -148,6 +148,7 @@ struct WarpExecutor {
   FailureOr<bool> run();
   FailureOr<bool> runGPU();
   FailureOr<bool> runNVVM();
+  FailureOr<bool> runNVGPU();
   FailureOr<bool> runWC();
 
   LogicalResult shufflePtx(NVVM::ShflOp shfl);

@@ -1,7 +1,12 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
-// RUN: wc-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wc-to-nvvm))' | FileCheck %s --check-prefix=LOWERED
-// RUN: wc-opt %s --wc-lower-to-nvvm=format=isa | FileCheck %s --check-prefix=PTX
+// RUN: wc-sim %s --pass-pipeline='builtin.module(gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{channels=named-barriers}))' | FileCheck %s
+// RUN: wc-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wc-to-nvvm{channels=named-barriers}))' | FileCheck %s --check-prefix=LOWERED
+// RUN: wc-opt %s --wc-lower-to-nvvm="format=isa channels=named-barriers" | FileCheck %s --check-prefix=PTX
+// RUN: wc-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wc-to-nvvm))' | FileCheck %s --check-prefix=MBAR
+// RUN: wc-opt %s --wc-lower-to-nvvm=format=isa | FileCheck %s --check-prefix=MPTX
+// RUN: not wc-opt %s --pass-pipeline='builtin.module(gpu.module(convert-wc-to-nvvm{chip=sm_80 channels=mbarriers}))' 2>&1 | FileCheck %s --check-prefix=OLD
+// OLD: error: convert-wc-to-nvvm: channels=mbarriers needs sm_90 or later (mbarrier.try_wait), not sm_80
 // RUN: wc-opt %s --wc-consolidate 2>&1 >/dev/null | FileCheck %s --check-prefix=KEEP
 // RUN: wc-sim %s %consolidated_lowered | FileCheck %s
 
@@ -14,6 +19,11 @@
 // consumers waiting: the simulator reports both.
 // RUN: sed 's/^            wc.channel_wait empty channel 0 stage 1$//' %s | not wc-sim - 2>&1 | FileCheck %s --check-prefix=RACE
 // RUN: sed 's/^          wc.channel_signal full channel 0 stage 1$//' %s | not wc-sim - 2>&1 | FileCheck %s --check-prefix=STUCK
+// The same two mistakes lowered to mbarriers (the default on sm_90).
+// RUN: sed 's/^            wc.channel_wait empty channel 0 stage 1$//' %s | not wc-sim - %lowered 2>&1 | FileCheck %s --check-prefix=MRACE
+// MRACE: error: [block (0, 0, 0) warp 0 lane 0] data race on workgroup memory 'workgroup attribution #2' element 32: write by thread 0 and earlier read by thread {{32|64}} with no barrier between them
+// RUN: sed 's/^          wc.channel_signal full channel 0 stage 1$//' %s | not wc-sim - %lowered 2>&1 | FileCheck %s --check-prefix=MSTUCK
+// MSTUCK: error: [block (0, 0, 0)] mbarrier 2 never completes its phase 0: warps 1 2 wait, 64 of 96 threads arrived
 // RACE: error: [block (0, 0, 0) warp 0 lane 0] data race on workgroup memory 'workgroup attribution #2' element 32: write by thread 0 and earlier read by thread 32 with no barrier between them
 // STUCK: error: [block (0, 0, 0)] barrier 3 reached by only part of the block: warps 2 1 wait for 96 threads, 64 arrived
 
@@ -25,7 +35,7 @@
 // stage to be empty before refilling it (from the third tile on), the
 // consumers release it after reading (up to the sixth tile, the last one
 // the producer waits for). On the simulator (race detector on) and lowered
-// to named barriers, both must give, for lane l of consumer w,
+// to mbarriers or named barriers, all must give, for lane l of consumer w,
 // (w + 1) * sum over tiles t of (32 t + l) = (w + 1) * (896 + 8 l).
 // CHECK: sizes = [64]
 // CHECK-NEXT: [896,  904,  912,  920,  928,  936,  944,  952,  960,  968,  976,  984,  992,  1000,  1008,  1016,  1024,  1032,  1040,  1048,  1056,  1064,  1072,  1080,  1088,  1096,  1104,  1112,  1120,  1128,  1136,  1144,  1792,  1808,  1824,  1840,  1856,  1872,  1888,  1904,  1920,  1936,  1952,  1968,  1984,  2000,  2016,  2032,  2048,  2064,  2080,  2096,  2112,  2128,  2144,  2160,  2176,  2192,  2208,  2224,  2240,  2256,  2272,  2288]
@@ -48,6 +58,26 @@
 // PTX-DAG: bar.sync \094, 96;
 // PTX-DAG: bar.arrive
 // PTX-DAG: membar.cta;
+
+// On sm_90 the signals become mbarriers in workgroup memory, one per
+// signal and stage in the named barriers' order, each counting the 96
+// threads, initialised by thread 0 before a block barrier. The signalling
+// role arrives; the waiting one arrives and waits for the phase's parity,
+// which each thread keeps in a private word per channel and signal.
+// MBAR-LABEL: gpu.func @ring
+// MBAR: memref.alloca() : memref<2xi32>
+// MBAR: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// MBAR-COUNT-4: nvgpu.mbarrier.init %{{.*}}[%{{.*}}], %c96
+// MBAR: nvvm.barrier0
+// MBAR: nvgpu.mbarrier.arrive
+// MBAR: nvgpu.mbarrier.try_wait.parity
+// MBAR-NOT: nvvm.barrier.arrive
+// MBAR-NOT: nvvm.memory.barrier
+// MBAR-NOT: wc.
+// MPTX-DAG: mbarrier.init.shared.b64
+// MPTX-DAG: mbarrier.arrive.shared.b64
+// MPTX-DAG: mbarrier.try_wait.parity.shared.b64
+// MPTX-NOT: bar.arrive
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @ring(%in: memref<256xi32>, %out: memref<64xi32>)

@@ -1,6 +1,8 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
-// RUN: wc-opt %s --wc-lower-to-nvvm=format=isa | FileCheck %s --check-prefix=PTX
+// RUN: wc-sim %s --pass-pipeline='builtin.module(gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{channels=named-barriers}))' | FileCheck %s
+// RUN: wc-opt %s --wc-lower-to-nvvm="format=isa channels=named-barriers" | FileCheck %s --check-prefix=PTX
+// RUN: wc-opt %s --wc-lower-to-nvvm=format=isa | FileCheck %s --check-prefix=MPTX
 
 // The producer/consumer ring of warp_specialize.mlir with 3 stages and the
 // stage as a run-time value, t mod 3, as a pipelined loop takes it: the
@@ -18,6 +20,14 @@
 // PTX-DAG: bar.sync \095, 96;
 // PTX-DAG: bar.sync \096, 96;
 // PTX-DAG: bar.arrive
+// On sm_90 (mbarriers): 2 signals x 3 stages, 8 bytes each; each wait
+// takes the parity of its stage's phase (LLVM keeps the parity words in
+// registers: no local memory).
+// MPTX: .shared .align 8 .b8 __mbarrier[48];
+// MPTX-DAG: mbarrier.try_wait.parity.shared.b64
+// MPTX-DAG: mbarrier.arrive.shared.b64
+// MPTX-NOT: .local
+// MPTX-NOT: bar.arrive
 
 // A stage past the ring (t mod 4 of a 3-stage ring) is an error at the op.
 // RUN: sed 's/%c3 : index  \/\/ stages$/%c4 : index/' %s | not wc-sim - 2>&1 | FileCheck %s --check-prefix=STAGE

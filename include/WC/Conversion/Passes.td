@@ -59,14 +59,24 @@ def ConvertWCToNVVM : Pass<"convert-wc-to-nvvm"> {
     - `wc.aggregated_atomic_add` groups lanes by address with
       `nvvm.match.sync any` and issues one `memref.atomic_rmw` per group;
     - `wc.warp_sync` becomes `nvvm.bar.warp.sync`, named barriers
-      `nvvm.barrier id/number_of_threads` and `nvvm.barrier.arrive`.
+      `nvvm.barrier id/number_of_threads` and `nvvm.barrier.arrive`;
+    - `wc.warp_specialize` becomes one branch per role; its channels'
+      signals become `nvgpu.mbarrier` objects in workgroup memory on sm_90
+      and later (the signalling role arrives, the waiting role arrives and
+      waits with `mbarrier.try_wait.parity`), or named barriers
+      (`bar.arrive` / `bar.sync`) below sm_90 or with
+      `channels=named-barriers`.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
            "Target chip; decides which warp instructions exist; default: "
-           "the chip of the gpu.module's #nvvm.target, else sm_90">
+           "the chip of the gpu.module's #nvvm.target, else sm_90">,
+    Option<"channels", "channels", "std::string", /*default=*/"\"auto\"",
+           "What the channels of wc.warp_specialize lower to: mbarriers, "
+           "named-barriers, or auto (mbarriers on sm_90 and later)">
   ];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",

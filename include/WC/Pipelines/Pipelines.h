@@ -46,6 +46,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       *this, "ptxas-options",
       llvm::cl::desc("Extra options passed to ptxas for format=bin"),
       llvm::cl::init("")};
+  PassOptions::Option<std::string> channels{
+      *this, "channels",
+      llvm::cl::desc("What the channels of wc.warp_specialize lower to: "
+                     "mbarriers, named-barriers, or auto (mbarriers on sm_90 "
+                     "and later)"),
+      llvm::cl::init("auto")};
   PassOptions::Option<std::string> costModelPtxas{
       *this, "cost-model-ptxas",
       llvm::cl::desc("wc-pipeline: the ptxas with which wc-consolidate "

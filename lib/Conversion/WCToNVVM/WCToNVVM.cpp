@@ -19,6 +19,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -215,7 +216,7 @@ static std::pair<Value, Value> sumPeers(OpBuilder &rewriter, Location loc,
       [&](OpBuilder &b, Location l, ValueRange args) {
         Value source = math::CountTrailingZerosOp::create(b, l, args[0]);
         Value theirs = createShuffle(b, l, ShuffleMode::idx, value, source,
-                                     kWarpSize, peers);
+                                     wc::kWarpSize, peers);
         Value total = createCombine(b, l, CombiningKind::add, args[1], theirs);
         Value below = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
                                             source, lane);
@@ -301,8 +302,9 @@ struct AggregatedAtomicAddLowering
       rewriter.replaceOp(op, zero);
       return success();
     }
-    Value base = createShuffle(rewriter, loc, ShuffleMode::idx,
-                               update.getResult(0), leader, kWarpSize, peers);
+    Value base =
+        createShuffle(rewriter, loc, ShuffleMode::idx, update.getResult(0),
+                      leader, wc::kWarpSize, peers);
     rewriter.replaceOp(
         op, createCombine(rewriter, loc, CombiningKind::add, base, prefix));
     return success();
@@ -345,7 +347,7 @@ struct LaneReadLowering : OpConversionPattern<LaneReadOp> {
       return success();
     }
     rewriter.replaceOp(op, createShuffle(rewriter, loc, ShuffleMode::idx, own,
-                                         adaptor.getLane(), kWarpSize,
+                                         adaptor.getLane(), wc::kWarpSize,
                                          /*mask=*/nullptr));
     return success();
   }
@@ -443,7 +445,24 @@ struct ConvertWCToNVVMPass
           << ")";
       return signalPassFailure();
     }
-    expandWarpStructure(getOperation());
+    bool useMBarriers;
+    if (channels == "auto")
+      useMBarriers = target->smVersion >= 90;
+    else if (channels == "mbarriers" || channels == "named-barriers")
+      useMBarriers = channels == "mbarriers";
+    else {
+      getOperation()->emitError("convert-wc-to-nvvm: unknown channels '")
+          << channels << "' (mbarriers, named-barriers or auto)";
+      return signalPassFailure();
+    }
+    if (useMBarriers && target->smVersion < 90) {
+      getOperation()->emitError("convert-wc-to-nvvm: channels=mbarriers "
+                                "needs sm_90 or later (mbarrier.try_wait), "
+                                "not ")
+          << target->chip;
+      return signalPassFailure();
+    }
+    expandWarpStructure(getOperation(), useMBarriers);
 
     MLIRContext *ctx = &getContext();
     TypeConverter converter;

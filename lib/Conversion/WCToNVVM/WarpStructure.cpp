@@ -14,13 +14,19 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::wc;
+
+/// The suspend-time hint of an mbarrier wait, in nanoseconds (the wait
+/// retries until the phase completes).
+static constexpr int64_t kMBarrierWaitHintNs = 1000000;
 
 /// Moves the operations of `body` but its terminator to the insertion point
 /// of `b`, after replacing the block arguments by `args`.
@@ -47,10 +53,10 @@ static void expandVThreads(VThreadsOp op) {
 
   for (int64_t v = 0; v < vthreads; ++v) {
     Value linear = b.createOrFold<arith::AddIOp>(
-        loc, lane, createIndexConstant(b, loc, v * kWarpSize));
+        loc, lane, createIndexConstant(b, loc, v * wc::kWarpSize));
     IRMapping mapping;
     mapping.map(op.getVirtualThreadIndex(), createIndexConstant(b, loc, v));
-    int64_t limit = std::min(blockSize, (v + 1) * kWarpSize);
+    int64_t limit = std::min(blockSize, (v + 1) * wc::kWarpSize);
     for (auto [arg, id] : llvm::zip(
              op.getThreadIds(),
              delinearize(b, loc, linear,
@@ -68,7 +74,7 @@ static void expandVThreads(VThreadsOp op) {
     };
 
     SmallVector<Value> values;
-    if ((v + 1) * kWarpSize <= blockSize) {
+    if ((v + 1) * wc::kWarpSize <= blockSize) {
       values = cloneBody(b);
     } else {
       // Part of the last virtual-thread group lies past the block's end.
@@ -140,7 +146,7 @@ static Value createTicketTake(OpBuilder &b, Location loc, Value counter,
 /// Broadcasts lane 0's `ticket` to the warp, as an index.
 static Value createTicketBroadcast(OpBuilder &b, Location loc, Value ticket) {
   Value job = createShuffle(b, loc, ShuffleMode::idx, ticket,
-                            createI32(b, loc, 0), kWarpSize,
+                            createI32(b, loc, 0), wc::kWarpSize,
                             /*mask=*/nullptr);
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), job);
 }
@@ -255,9 +261,10 @@ static void expandJobLoop(JobLoopOp op) {
   op->erase();
 }
 
-/// Rewrites the channel signals of `op` into named barriers and its roles
-/// into one branch per role on the warp's linear id.
-static void expandWarpSpecialize(WarpSpecializeOp op) {
+/// Rewrites the channel signals of `op` into named barriers: the signalling
+/// role arrives (`bar.arrive`), the waiting role syncs (`bar.sync`), each
+/// counting the threads of both roles.
+static void lowerChannelsToNamedBarriers(WarpSpecializeOp op) {
   op->walk([&](Operation *nested) {
     auto rewrite = [&](auto channelOp, bool waits) {
       OpBuilder b(channelOp);
@@ -293,10 +300,101 @@ static void expandWarpSpecialize(WarpSpecializeOp op) {
     else if (auto wait = dyn_cast<ChannelWaitOp>(nested))
       rewrite(wait, /*waits=*/true);
   });
+}
 
+/// Rewrites the channel signals of `op` into mbarriers in workgroup memory,
+/// one per signal of every stage (in the order of the named barriers' ids),
+/// counting the threads of both roles as the named barrier would: thread
+/// `linear` 0 initialises them and a block barrier publishes them. The
+/// signalling role arrives (release); the waiting role arrives and waits
+/// for the phase it arrived in (`mbarrier.try_wait.parity`, acquire). Each
+/// thread takes part in every phase of the barriers it uses, in order, so
+/// it knows each phase's parity: one bit per stage, flipped at each wait,
+/// in a private word per channel and signal.
+static void lowerChannelsToMBarriers(WarpSpecializeOp op, Value linear) {
+  int64_t numBarriers = 0;
+  for (int64_t c = 0, e = op.getNumChannels(); c < e; ++c)
+    numBarriers += 2 * op.getStages(c);
+  if (numBarriers == 0)
+    return;
+  MLIRContext *context = op.getContext();
   OpBuilder b(op);
   Location loc = op.getLoc();
-  // The warp's linear id: (x + X (y + Y z)) / 32.
+  auto space =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  auto groupType = nvgpu::MBarrierGroupType::get(context, space, numBarriers);
+  Value group = nvgpu::MBarrierCreateOp::create(b, loc, groupType);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        linear, createIndexConstant(b, loc, 0));
+  scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &then, Location l) {
+    for (int64_t c = 0, e = op.getNumChannels(); c < e; ++c)
+      for (int64_t s = 0; s < op.getStages(c); ++s)
+        for (ChannelSignal signal : {ChannelSignal::full, ChannelSignal::empty})
+          nvgpu::MBarrierInitOp::create(
+              then, l, group,
+              createIndexConstant(then, l, op.getBarrierThreads(c)),
+              createIndexConstant(then, l, op.getBarrierId(c, s, signal) - 1),
+              /*predicate=*/Value());
+    scf::YieldOp::create(then, l);
+  });
+  NVVM::Barrier0Op::create(b, loc);
+
+  // The parity words, at the function's entry (where LLVM promotes them to
+  // registers), zeroed before the roles start.
+  Block &entry =
+      op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
+  OpBuilder atEntry = OpBuilder::atBlockBegin(&entry);
+  int64_t numWords = 2 * op.getNumChannels();
+  Value parities = memref::AllocaOp::create(
+      atEntry, loc, MemRefType::get({numWords}, b.getI32Type()));
+  for (int64_t w = 0; w < numWords; ++w)
+    memref::StoreOp::create(b, loc, createI32(b, loc, 0), parities,
+                            createIndexConstant(b, loc, w));
+
+  auto tokenType = nvgpu::MBarrierTokenType::get(context);
+  op->walk([&](Operation *nested) {
+    auto rewrite = [&](auto channelOp, bool waits) {
+      OpBuilder b(channelOp);
+      Location l = channelOp.getLoc();
+      int64_t channel = channelOp.getChannel();
+      ChannelSignal signal = channelOp.getSignal();
+      Value stage = channelOp.getStageValue(b);
+      // Barrier of stage s: the channel's first (stage 0's) plus 2 s.
+      Value index = arith::AddIOp::create(
+          b, l,
+          createIndexConstant(b, l, op.getBarrierId(channel, 0, signal) - 1),
+          arith::MulIOp::create(b, l, stage, createIndexConstant(b, l, 2)));
+      nvgpu::MBarrierArriveOp::create(b, l, tokenType, group, index);
+      if (waits) {
+        Value slot = createIndexConstant(
+            b, l, 2 * channel + (signal == ChannelSignal::empty ? 1 : 0));
+        Value word = memref::LoadOp::create(b, l, parities, slot);
+        Value shift = arith::IndexCastUIOp::create(b, l, b.getI32Type(), stage);
+        Value bit = arith::ShLIOp::create(b, l, createI32(b, l, 1), shift);
+        Value parity = arith::CmpIOp::create(
+            b, l, arith::CmpIPredicate::ne,
+            arith::AndIOp::create(b, l, word, bit), createI32(b, l, 0));
+        nvgpu::MBarrierTryWaitParityOp::create(
+            b, l, group, parity, createIndexConstant(b, l, kMBarrierWaitHintNs),
+            index);
+        memref::StoreOp::create(b, l, arith::XOrIOp::create(b, l, word, bit),
+                                parities, slot);
+      }
+      channelOp->erase();
+    };
+    if (auto signal = dyn_cast<ChannelSignalOp>(nested))
+      rewrite(signal, /*waits=*/false);
+    else if (auto wait = dyn_cast<ChannelWaitOp>(nested))
+      rewrite(wait, /*waits=*/true);
+  });
+}
+
+/// Rewrites the channel signals of `op` (into mbarriers or named barriers)
+/// and its roles into one branch per role on the warp's linear id.
+static void expandWarpSpecialize(WarpSpecializeOp op, bool useMBarriers) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  // The thread's linear id: x + X (y + Y z); the warp's is that / 32.
   auto tid = [&](gpu::Dimension d) -> Value {
     return gpu::ThreadIdOp::create(b, loc, d);
   };
@@ -310,8 +408,14 @@ static void expandWarpSpecialize(WarpSpecializeOp op) {
   Value linear = arith::AddIOp::create(
       b, loc, tid(gpu::Dimension::x),
       arith::MulIOp::create(b, loc, dim(gpu::Dimension::x), y));
-  Value warp = arith::DivUIOp::create(b, loc, linear,
-                                      createIndexConstant(b, loc, kWarpSize));
+  if (useMBarriers)
+    lowerChannelsToMBarriers(op, linear);
+  else
+    lowerChannelsToNamedBarriers(op);
+
+  b.setInsertionPoint(op);
+  Value warp = arith::DivUIOp::create(
+      b, loc, linear, createIndexConstant(b, loc, wc::kWarpSize));
   for (auto [r, role] : llvm::enumerate(op.getRoles())) {
     int64_t first = op.getFirstWarp(r), count = op.getWarps()[r];
     Value index =
@@ -329,7 +433,7 @@ static void expandWarpSpecialize(WarpSpecializeOp op) {
   op->erase();
 }
 
-void wc::expandWarpStructure(Operation *root) {
+void wc::expandWarpStructure(Operation *root, bool useMBarriers) {
   SmallVector<VThreadsOp> phases;
   SmallVector<WarpJobOp> jobs;
   SmallVector<JobLoopOp> loops;
@@ -345,7 +449,7 @@ void wc::expandWarpStructure(Operation *root) {
       roles.push_back(specialize);
   });
   for (WarpSpecializeOp specialize : roles)
-    expandWarpSpecialize(specialize);
+    expandWarpSpecialize(specialize, useMBarriers);
   // Phases need their enclosing job's shape, so they go first; loops only
   // move their bodies, so the order among jobs and loops does not matter.
   // The verifier keeps job loops out of jobs and phases: unrolling a phase

@@ -16,8 +16,10 @@ struct TargetDescription;
 
 /// Rewrites the structure ops nested in `root` into ordinary control flow:
 /// inlines `wc.warp_job`, unrolls `wc.vthreads` over the virtual threads of
-/// the lane and turns `wc.job_loop` into a job loop of the chosen schedule.
-void expandWarpStructure(Operation *root);
+/// the lane, turns `wc.job_loop` into a job loop of the chosen schedule and
+/// `wc.warp_specialize` into one branch per role, its channels on mbarriers
+/// (`useMBarriers`, sm_90) or on named barriers.
+void expandWarpStructure(Operation *root, bool useMBarriers);
 
 /// Adds to `converter` the conversion of `!wc.lane_array<N x T>` to the
 /// per-lane registers `vector<S x T>`.

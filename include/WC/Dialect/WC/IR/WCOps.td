@@ -534,9 +534,12 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     `empty` of a stage before writing it (not in its first round) and
     signals `full` when written; the consumer waits on `full` before reading
     and signals `empty` when done (`wc.channel_signal`, `wc.channel_wait`).
-    Each signal is a hardware named barrier counting the threads of both
-    roles: the signalling role arrives (`bar.arrive`), the waiting role
-    syncs (`bar.sync`). Barrier 0 stays the block barrier; stage `s` of
+    Each signal counts the threads of both roles, the signalling role
+    arriving, the waiting role arriving and waiting. `convert-wc-to-nvvm`
+    makes each an mbarrier in workgroup memory on sm_90 and later (arrive;
+    arrive and `mbarrier.try_wait.parity`), and a hardware named barrier
+    otherwise (`bar.arrive`; `bar.sync`). Barrier 0 stays the block
+    barrier; stage `s` of
     channel `c` uses barrier `1 + 2 * (stages of the channels before c + s)`
     for `full` and the next one for `empty`, so the channels of one op need
     at most 15 barriers (the verifier rejects more). Since every op numbers

@@ -129,23 +129,34 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
   }
   // Chunks of jobs `active` apart, as the lowering takes them: chunk q
   // holds jobs (q mod A) + span (q div A) + k A, k < chunk, span = A x
-  // chunk; the agent's own chunk first, then the counter's chunks (past the
-  // agents' own), each ticket taken when the agent starts the chunk before.
+  // chunk; the agent's own chunks first (q = agent + r A in all rounds of
+  // chunks but the last kTicketedChunkRounds, at least the first), then
+  // the counter's chunks (past the agents' own), each ticket taken when the
+  // agent starts the chunk before.
   const MemRefDesc &counter = *interp.get(op.getCounter()).ref(lane);
   uint64_t chunk = std::max<uint64_t>(1, jobs / (kChunksPerAgent * active));
   uint64_t span = active * chunk;
+  uint64_t rounds = (jobs + span - 1) / span;
+  uint64_t ownRounds = std::max<uint64_t>(rounds, kTicketedChunkRounds + 1) -
+                       kTicketedChunkRounds;
+  uint64_t lastOwn = (ownRounds - 1) * active;
   for (uint64_t q = *agent;;) {
     uint64_t start = q % active + span * (q / active);
     if (start >= jobs)
       break;
-    FailureOr<uint64_t> ticket = counterAdd(interp, op, counter, 0, 1, lane);
-    if (failed(ticket))
-      return failure();
+    bool takesTicket = q >= lastOwn;
+    uint64_t ticket = 0;
+    if (takesTicket) {
+      FailureOr<uint64_t> taken = counterAdd(interp, op, counter, 0, 1, lane);
+      if (failed(taken))
+        return failure();
+      ticket = *taken;
+    }
     for (uint64_t job = start, end = std::min(start + span, jobs); job < end;
          job += active)
       if (failed(runJob(job)))
         return failure();
-    q = active + *ticket;
+    q = takesTicket ? lastOwn + active + ticket : q + active;
   }
   FailureOr<uint64_t> finished = counterAdd(interp, op, counter, 1, 1, lane);
   if (failed(finished))

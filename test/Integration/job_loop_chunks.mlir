@@ -4,16 +4,18 @@
 // The dynamic schedule takes jobs in chunks of max(1, jobs / (8 x agents)):
 // 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31
 // jobs, 4 apart: chunk q holds jobs (q mod 4) + 124 (q div 4) + 4k, k < 31.
-// Agent a first runs chunk a (jobs a, a + 4, ..., a + 120, as the static
-// schedule's first 31 rounds would); ticket t names chunk 4 + t, taken when
-// the agent starts the chunk before it; the last chunks, q = 32..35, hold
-// 2 jobs each (992 + r and 996 + r). Every job runs exactly once per launch
+// The 36 chunks make 9 rounds of 4; the last 2 rounds' chunks are taken by
+// ticket, so agent a first runs its own chunks a, a + 4, ..., a + 24 (jobs
+// a, a + 4, ..., as the static schedule's first 7 x 31 rounds would);
+// ticket t names chunk 28 + t, taken when the agent starts its last own
+// chunk or the ticket's chunk before; the last chunks, q = 32..35, hold 2
+// jobs each (992 + r and 996 + r). Every job runs exactly once per launch
 // (each of 2 launches adds 1 to its cell) and the counter is back to zero
-// after each. Each job also records the ticket counter it sees: on the
-// simulator, which runs one agent until it finds no job, that is the
-// counter after the agent took the ticket of its next chunk, so the chunks
-// show, as the op defines and as the NVVM lowering (%lowered) implements
-// them.
+// after each.
+// Each job also records the ticket counter it sees: on the simulator,
+// which runs one agent until it finds no job, that is the counter after
+// the agent took the ticket of its next chunk, so the chunks show, as the
+// op defines and as the NVVM lowering (%lowered) implements them.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @jobs(%count: memref<1000xi32>, %seen: memref<1000xi32>, %counter: memref<2xi32>) kernel {
@@ -105,13 +107,15 @@ module attributes {gpu.container_module} {
 // Every job ran exactly twice (once per launch).
 // CHECK: sizes = [2]
 // CHECK-NEXT: [2,  2]
-// Agent 0 runs first: its own chunk (jobs 0 and 4) saw the counter at 1
-// (the ticket of its next chunk, q = 4, taken); chunk 4 (job 124) at 2,
-// chunk 5 (job 125) at 3, ..., chunk 32 (jobs 992 and 996) at 30 and chunk
-// 35 (job 999) at 33, when it takes ticket 32, a chunk past the jobs.
-// Agents 1, 2 and 3 then run only their own chunks: job 1 saw 34.
+// Agent 0 runs first: its own chunks q = 0, 4, ..., 24 (jobs 0 and 4 in
+// chunk 0, job 124 in chunk 4) saw the counter at 0; as it starts its last
+// own chunk (q = 24) it takes ticket 0, which names chunk 28 + 0; chunk
+// 28 + t then sees the counter at t + 2: chunk 32 (jobs 992 and 996) at 6
+// and chunk 35 (job 999) at 9, when it takes ticket 8, a chunk past the
+// jobs. Agents 1, 2 and 3 then run only their own chunks: jobs 1 and 125
+// (chunks 1 and 5) saw 9.
 // CHECK: sizes = [8]
-// CHECK-NEXT: [1,  1,  34,  2,  3,  30,  30,  33]
+// CHECK-NEXT: [0,  0,  9,  0,  9,  6,  6,  9]
 // The last agent to finish reset the counter.
 // CHECK: sizes = [2]
 // CHECK-NEXT: [0,  0]

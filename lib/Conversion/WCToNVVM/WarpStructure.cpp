@@ -213,15 +213,30 @@ static void expandJobLoop(JobLoopOp op) {
                 b, loc, agents, createIndexConstant(b, loc, kChunksPerAgent))),
         createIndexConstant(b, loc, 1));
     // Chunk q holds the jobs (q mod A) + span (q div A) + k A, k < chunk,
-    // with span = A x chunk: the first A chunks are the static schedule's
-    // first `chunk` rounds, one per agent. The agent runs chunk `agent`
-    // first; the counter's tickets number the chunks after those.
+    // with span = A x chunk, in ceil(jobs / span) rounds of A chunks: the
+    // chunks of all rounds but the last kTicketedChunkRounds (at least the
+    // first) are the agents' own (chunks agent + r A), the static
+    // schedule's first rounds; the counter's tickets number the chunks
+    // after those.
     Value span = arith::MulIOp::create(b, loc, agents, chunk);
+    // max(rounds - K, 1) = max(rounds, K + 1) - K.
+    Value rounds = arith::CeilDivUIOp::create(b, loc, jobs, span);
+    Value ownRounds = arith::SubIOp::create(
+        b, loc,
+        arith::MaxUIOp::create(
+            b, loc, rounds,
+            createIndexConstant(b, loc, kTicketedChunkRounds + 1)),
+        createIndexConstant(b, loc, kTicketedChunkRounds));
+    Value firstTicketed = arith::MulIOp::create(b, loc, agents, ownRounds);
+    Value lastOwn = arith::SubIOp::create(b, loc, firstTicketed, agents);
     Value one = createI32(b, loc, 1);
     Value agentsI32 =
         arith::IndexCastUIOp::create(b, loc, b.getI32Type(), agents);
+    // The loop carries the chunk number q; its body gets the chunk's first
+    // job and q.
     scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType()}, ValueRange{op.getAgent()},
+        b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
+        ValueRange{op.getAgent()},
         [&](OpBuilder &before, Location l, ValueRange args) {
           // Chunk numbers are i32 (they come from the i32 ticket): one
           // 32-bit division gives the round and the agent.
@@ -239,21 +254,30 @@ static void expandJobLoop(JobLoopOp op) {
               arith::MulIOp::create(before, l, span, toIndex(round)));
           Value more = arith::CmpIOp::create(
               before, l, arith::CmpIPredicate::ult, start, jobs);
-          scf::ConditionOp::create(before, l, more, ValueRange{start});
+          scf::ConditionOp::create(before, l, more, ValueRange{start, args[0]});
         },
         [&](OpBuilder &after, Location l, ValueRange args) {
-          // The next chunk's ticket is taken before this chunk runs, and
-          // read after it: the atomic's latency overlaps the jobs.
-          Value ticket = createTicketTake(after, l, counter, isLeader, one);
+          // From the last own chunk on, the next chunk's ticket is taken
+          // before this chunk runs, and read after it: the atomic's latency
+          // overlaps the jobs.
+          Value start = args[0], q = args[1];
+          Value takesTicket = arith::CmpIOp::create(
+              after, l, arith::CmpIPredicate::uge, q, lastOwn);
+          Value ticket = createTicketTake(
+              after, l, counter,
+              arith::AndIOp::create(after, l, isLeader, takesTicket), one);
           Value end = arith::MinUIOp::create(
-              after, l, arith::AddIOp::create(after, l, args[0], span), jobs);
-          auto chunkLoop = scf::ForOp::create(after, l, args[0], end, agents);
+              after, l, arith::AddIOp::create(after, l, start, span), jobs);
+          auto chunkLoop = scf::ForOp::create(after, l, start, end, agents);
           OpBuilder inner = OpBuilder::atBlockTerminator(chunkLoop.getBody());
           spliceBody(inner, body,
                      delinearizeJob(inner, l, chunkLoop.getInductionVar(), grid,
                                     op.getOrder()));
-          Value next = arith::AddIOp::create(
-              after, l, agents, createTicketBroadcast(after, l, ticket));
+          Value next = arith::SelectOp::create(
+              after, l, takesTicket,
+              arith::AddIOp::create(after, l, firstTicketed,
+                                    createTicketBroadcast(after, l, ticket)),
+              arith::AddIOp::create(after, l, q, agents));
           scf::YieldOp::create(after, l, next);
         });
     createCounterReset(b, loc, counter, isLeader, agents);
@@ -339,11 +363,14 @@ static void lowerChannelsToMBarriers(WarpSpecializeOp op, Value linear) {
   });
   NVVM::Barrier0Op::create(b, loc);
 
-  // The parity words, at the function's entry (where LLVM promotes them to
+  // The parity words, at the kernel's entry (where LLVM promotes them to
   // registers), zeroed before the roles start.
-  Block &entry =
-      op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
-  OpBuilder atEntry = OpBuilder::atBlockBegin(&entry);
+  Operation *kernel = op->getParentOp();
+  while (kernel && !isa<gpu::LaunchOp, FunctionOpInterface>(kernel))
+    kernel = kernel->getParentOp();
+  OpBuilder atEntry(op);
+  if (kernel)
+    atEntry.setInsertionPointToStart(&kernel->getRegion(0).front());
   int64_t numWords = 2 * op.getNumChannels();
   Value parities = memref::AllocaOp::create(
       atEntry, loc, MemRefType::get({numWords}, b.getI32Type()));

@@ -100,8 +100,13 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK: %[[PER:.*]] = arith.divui %[[JOBS]], %[[SHARE]] : index
 // CHECK: %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
 // CHECK: %[[SPAN:.*]] = arith.muli %arg4, %[[CHUNK]] : index
+// CHECK: %[[ROUNDS:.*]] = arith.ceildivui %[[JOBS]], %[[SPAN]] : index
+// CHECK: %[[ATLEAST:.*]] = arith.maxui %[[ROUNDS]], %c3 : index
+// CHECK: %[[OWNROUNDS:.*]] = arith.subi %[[ATLEAST]], %c2 : index
+// CHECK: %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
+// CHECK: %[[LASTOWN:.*]] = arith.subi %[[TICKETED]], %arg4 : index
 // CHECK: %[[A32:.*]] = arith.index_castui %arg4 : index to i32
-// CHECK: scf.while (%[[Q:.*]] = %arg3)
+// CHECK: scf.while (%[[Q:.*]] = %arg3) : (index) -> (index, index)
 // CHECK:   %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
 // CHECK:   %[[ROUND:.*]] = arith.divui %[[Q32]], %[[A32]] : i32
 // CHECK:   %[[BEFORE:.*]] = arith.muli %[[ROUND]], %[[A32]] : i32
@@ -111,19 +116,23 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[OWNERX:.*]] = arith.index_castui %[[OWNER]] : i32 to index
 // CHECK:   %[[START:.*]] = arith.addi %[[OWNERX]], %[[SKIP]] : index
 // CHECK:   %[[MORE:.*]] = arith.cmpi ult, %[[START]], %[[JOBS]]
-// CHECK:   scf.condition(%[[MORE]]) %[[START]]
+// CHECK:   scf.condition(%[[MORE]]) %[[START]], %[[Q]]
 // CHECK: } do {
-// CHECK: ^bb0(%[[FIRST:.*]]: index):
-// CHECK:   %[[TICKET:.*]] = scf.if %[[LEAD]] -> (i32) {
+// CHECK: ^bb0(%[[FIRST:.*]]: index, %[[CUR:.*]]: index):
+// CHECK:   %[[TAKES:.*]] = arith.cmpi uge, %[[CUR]], %[[LASTOWN]] : index
+// CHECK:   %[[ASK:.*]] = arith.andi %[[LEAD]], %[[TAKES]] : i1
+// CHECK:   %[[TICKET:.*]] = scf.if %[[ASK]] -> (i32) {
 // CHECK:     memref.atomic_rmw addi %c1_i32, %arg5[%{{.*}}]
 // CHECK:   %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[SPAN]] : index
 // CHECK:   %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
 // CHECK:   scf.for %[[J:.*]] = %[[FIRST]] to %[[END]] step %arg4
 // CHECK:     memref.store
 // CHECK:   }
-// CHECK:   nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
-// CHECK:   %[[NEXT:.*]] = arith.index_castui
-// CHECK:   arith.addi %arg4, %[[NEXT]] : index
+// CHECK:   %[[OWN:.*]] = arith.addi %[[CUR]], %arg4 : index
+// CHECK:   %[[BCAST:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
+// CHECK:   %[[NEXT:.*]] = arith.index_castui %[[BCAST]]
+// CHECK:   %[[TICKETQ:.*]] = arith.addi %[[TICKETED]], %[[NEXT]] : index
+// CHECK:   arith.select %[[TAKES]], %[[TICKETQ]], %[[OWN]] : index
 // CHECK: scf.if %[[LEAD]] {
 // CHECK:   %[[DONE:.*]] = memref.atomic_rmw addi %{{.*}}, %arg5[%c1]
 // CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[DONE]]

@@ -139,15 +139,19 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       Chunk `q` holds the jobs `(q mod A) + A * C * (q div A) + k * A` for
       `k < C` (those below `jobs`): chunks `0 .. A-1` are the first `C`
       rounds of the static schedule, one per agent, so jobs in flight
-      together are neighbours as with the static schedule. Agent `a` first
-      runs chunk `a`; every later chunk comes from the ticket `counter[0]`:
-      when the agent starts a chunk, lane 0 adds 1 to the ticket with an
-      atomic add, and the old value `t`, broadcast to the warp, names the
-      agent's next chunk, `A + t` (so the atomic's latency overlaps the
-      chunk's jobs). The agent stops at a chunk whose first job is at or
-      past `jobs`. Each agent takes about 8 chunks, so short jobs do not
-      serialise on the counter, and the last chunks still balance jobs of
-      different lengths. The last agent to finish resets `counter` (ticket
+      together are neighbours as with the static schedule. The chunks make
+      `R = ceil(jobs / (A C))` rounds of `A`; with `S = max(R - 2, 1)`,
+      agent `a` first runs its own chunks `a, a + A, ..., a + (S - 1) A`
+      (the static schedule's first `S C` rounds); every later chunk comes
+      from the ticket `counter[0]`: when the agent starts its last own
+      chunk or a ticket's chunk, lane 0 adds 1 to the ticket with an atomic
+      add, and the old value `t`, broadcast to the warp, names the agent's
+      next chunk, `S A + t` (so the atomic's latency overlaps the chunk's
+      jobs). The agent stops at a chunk whose first job is at or past
+      `jobs`. Each agent takes about 8 chunks, 2 of them by ticket, so that
+      the tickets of one counter, which the GPU serialises, stay few, while
+      the last quarter of the jobs still balances jobs of different
+      lengths. The last agent to finish resets `counter` (ticket
       `[0]` and finished-agent count `[1]`)
       to zero, so that the kernel can be launched again without host help.
       The counter must be zero before the first launch, and concurrent

@@ -288,9 +288,10 @@ LogicalResult BlockRunner::initMBarrier(Interpreter &interp, Operation *op,
   if (count <= 0)
     return interp.error(op)
            << "mbarrier initialised to expect " << count << " arrivals";
-  if (!barrier->waiting.empty())
+  if (barrier->expected)
     return interp.error(op)
-           << "mbarrier " << index << " initialised while warps wait on it";
+           << "mbarrier " << index
+           << " initialised again while valid (PTX leaves that undefined)";
   *barrier = MBarrier();
   barrier->releasing.assign(numWarps, 0);
   barrier->completed.assign(numWarps, 0);
@@ -431,5 +432,34 @@ LogicalResult BlockRunner::run() {
   }
   for (std::thread &t : threads)
     t.join();
-  return failure(aborted);
+  if (aborted)
+    return failure();
+  return checkBarriersAtExit();
+}
+
+LogicalResult BlockRunner::checkBarriersAtExit() {
+  // Arrivals that no phase completed: a signal that nobody waits for (a
+  // release too many), or one whose partner was skipped, which on an
+  // mbarrier can let a phase complete early.
+  auto where = [&] {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "[block (" << blockId[0] << ", " << blockId[1] << ", " << blockId[2]
+       << ")] ";
+    return text;
+  };
+  for (unsigned id = 0; id < 16; ++id)
+    if (barriers[id].arrived)
+      return barriers[id].op->emitError()
+             << where() << "the block ends with " << barriers[id].arrived
+             << " of the " << barriers[id].expected << " threads of barrier "
+             << id << " arrived: an arrive that no sync completed";
+  for (auto &[key, barrier] : mbarriers)
+    if (barrier.expected && barrier.pending != barrier.expected)
+      return barrier.op->emitError()
+             << where() << "the block ends with phase " << barrier.phase
+             << " of mbarrier " << key.second << " incomplete, "
+             << barrier.expected - barrier.pending << " of " << barrier.expected
+             << " threads arrived: an arrival without its partners";
+  return success();
 }

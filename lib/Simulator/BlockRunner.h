@@ -131,6 +131,9 @@ private:
   void acquire(unsigned warp, const VectorClock &released);
 
   LogicalResult runWarp(unsigned warp);
+  /// Fails with an error at the barrier when a named barrier or an mbarrier
+  /// holds arrivals that no completed phase took when the block ends.
+  LogicalResult checkBarriersAtExit();
   /// A new workgroup buffer of this block (with race history if enabled),
   /// or null with the reason in `why`.
   Buffer *allocateShared(Type elementType, int64_t count, llvm::StringRef name,

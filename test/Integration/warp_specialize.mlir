@@ -61,12 +61,13 @@
 
 // On sm_90 the signals become mbarriers in workgroup memory, one per
 // signal and stage in the named barriers' order, each counting the 96
-// threads, initialised by thread 0 before a block barrier. The signalling
+// threads, initialised once at the kernel's entry by thread 0 before a
+// block barrier. The signalling
 // role arrives; the waiting one arrives and waits for the phase's parity,
 // which each thread keeps in a private word per channel and signal.
 // MBAR-LABEL: gpu.func @ring
-// MBAR: memref.alloca() : memref<2xi32>
 // MBAR: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// MBAR: memref.alloca() : memref<2xi32>
 // MBAR-COUNT-4: nvgpu.mbarrier.init %{{.*}}[%{{.*}}], %c96
 // MBAR: nvvm.barrier0
 // MBAR: nvgpu.mbarrier.arrive

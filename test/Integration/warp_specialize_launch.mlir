@@ -4,11 +4,12 @@
 
 // A warp-specialized gpu.launch body (not outlined): one producer warp
 // hands 4 tiles to one consumer warp through a 1-stage channel. Lowered
-// in place, the mbarriers' parity word lives at the start of the launch
-// body (not in the host function). Lane l gets sum over tiles t of
+// in place, the mbarriers and their parity words are set up at the start
+// of the launch body (not in the host function). Lane l gets sum over tiles t of
 // (32 t + l) = 192 + 4 l.
 // CHECK: [192,  196,  200,  204,
 // IR: gpu.launch
+// IR-NEXT: nvgpu.mbarrier.create
 // IR-NEXT: memref.alloca() : memref<2xi32>
 // IR: nvgpu.mbarrier.try_wait.parity
 module attributes {gpu.container_module} {

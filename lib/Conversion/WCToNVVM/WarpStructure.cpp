@@ -213,20 +213,24 @@ static void expandJobLoop(JobLoopOp op) {
                 b, loc, agents, createIndexConstant(b, loc, kChunksPerAgent))),
         createIndexConstant(b, loc, 1));
     // Chunk q holds the jobs (q mod A) + span (q div A) + k A, k < chunk,
-    // with span = A x chunk, in ceil(jobs / span) rounds of A chunks: the
-    // chunks of all rounds but the last kTicketedChunkRounds (at least the
-    // first) are the agents' own (chunks agent + r A), the static
-    // schedule's first rounds; the counter's tickets number the chunks
-    // after those.
+    // with span = A x chunk, in R = ceil(jobs / span) rounds of A chunks.
+    // The agents run the chunks of all rounds but the last
+    // kTicketedChunkRounds as their own (chunks agent + r A, the static
+    // schedule's first rounds), and all of them when R is at most
+    // kChunksPerAgent - kTicketedChunkRounds (a grid of a few jobs per
+    // agent, which the tickets of one counter would only slow down); the
+    // counter's tickets number the chunks after those.
     Value span = arith::MulIOp::create(b, loc, agents, chunk);
-    // max(rounds - K, 1) = max(rounds, K + 1) - K.
     Value rounds = arith::CeilDivUIOp::create(b, loc, jobs, span);
-    Value ownRounds = arith::SubIOp::create(
+    Value ticketed = createIndexConstant(b, loc, kTicketedChunkRounds);
+    Value ownRounds = arith::MaxUIOp::create(
         b, loc,
-        arith::MaxUIOp::create(
+        arith::SubIOp::create(
+            b, loc, arith::MaxUIOp::create(b, loc, rounds, ticketed), ticketed),
+        arith::MinUIOp::create(
             b, loc, rounds,
-            createIndexConstant(b, loc, kTicketedChunkRounds + 1)),
-        createIndexConstant(b, loc, kTicketedChunkRounds));
+            createIndexConstant(b, loc,
+                                kChunksPerAgent - kTicketedChunkRounds)));
     Value firstTicketed = arith::MulIOp::create(b, loc, agents, ownRounds);
     Value lastOwn = arith::SubIOp::create(b, loc, firstTicketed, agents);
     Value one = createI32(b, loc, 1);
@@ -328,28 +332,50 @@ static void lowerChannelsToNamedBarriers(WarpSpecializeOp op) {
 
 /// Rewrites the channel signals of `op` into mbarriers in workgroup memory,
 /// one per signal of every stage (in the order of the named barriers' ids),
-/// counting the threads of both roles as the named barrier would: thread
-/// `linear` 0 initialises them and a block barrier publishes them. The
+/// counting the threads of both roles as the named barrier would. The
 /// signalling role arrives (release); the waiting role arrives and waits
 /// for the phase it arrived in (`mbarrier.try_wait.parity`, acquire). Each
 /// thread takes part in every phase of the barriers it uses, in order, so
 /// it knows each phase's parity: one bit per stage, flipped at each wait,
 /// in a private word per channel and signal.
-static void lowerChannelsToMBarriers(WarpSpecializeOp op, Value linear) {
+static void lowerChannelsToMBarriers(WarpSpecializeOp op) {
   int64_t numBarriers = 0;
   for (int64_t c = 0, e = op.getNumChannels(); c < e; ++c)
     numBarriers += 2 * op.getStages(c);
   if (numBarriers == 0)
     return;
   MLIRContext *context = op.getContext();
-  OpBuilder b(op);
   Location loc = op.getLoc();
+  // The mbarriers and the parity words are set up once, at the kernel's
+  // entry (where LLVM promotes the words to registers), not at every run
+  // of the op: an mbarrier must not be initialised again while it is valid,
+  // and each run leaves every phase complete, so the next run goes on with
+  // the phases (and parities) where the last one stopped.
+  Operation *kernel = op->getParentOp();
+  while (kernel && !isa<gpu::LaunchOp, FunctionOpInterface>(kernel))
+    kernel = kernel->getParentOp();
+  OpBuilder b(op);
+  if (kernel)
+    b.setInsertionPointToStart(&kernel->getRegion(0).front());
   auto space =
       gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
   auto groupType = nvgpu::MBarrierGroupType::get(context, space, numBarriers);
   Value group = nvgpu::MBarrierCreateOp::create(b, loc, groupType);
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        linear, createIndexConstant(b, loc, 0));
+  int64_t numWords = 2 * op.getNumChannels();
+  Value parities = memref::AllocaOp::create(
+      b, loc, MemRefType::get({numWords}, b.getI32Type()));
+  for (int64_t w = 0; w < numWords; ++w)
+    memref::StoreOp::create(b, loc, createI32(b, loc, 0), parities,
+                            createIndexConstant(b, loc, w));
+  // Thread (0, 0, 0) initialises them; a block barrier publishes them.
+  Value isFirst;
+  for (gpu::Dimension d :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+    Value zero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       gpu::ThreadIdOp::create(b, loc, d),
+                                       createIndexConstant(b, loc, 0));
+    isFirst = isFirst ? arith::AndIOp::create(b, loc, isFirst, zero) : zero;
+  }
   scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &then, Location l) {
     for (int64_t c = 0, e = op.getNumChannels(); c < e; ++c)
       for (int64_t s = 0; s < op.getStages(c); ++s)
@@ -362,21 +388,6 @@ static void lowerChannelsToMBarriers(WarpSpecializeOp op, Value linear) {
     scf::YieldOp::create(then, l);
   });
   NVVM::Barrier0Op::create(b, loc);
-
-  // The parity words, at the kernel's entry (where LLVM promotes them to
-  // registers), zeroed before the roles start.
-  Operation *kernel = op->getParentOp();
-  while (kernel && !isa<gpu::LaunchOp, FunctionOpInterface>(kernel))
-    kernel = kernel->getParentOp();
-  OpBuilder atEntry(op);
-  if (kernel)
-    atEntry.setInsertionPointToStart(&kernel->getRegion(0).front());
-  int64_t numWords = 2 * op.getNumChannels();
-  Value parities = memref::AllocaOp::create(
-      atEntry, loc, MemRefType::get({numWords}, b.getI32Type()));
-  for (int64_t w = 0; w < numWords; ++w)
-    memref::StoreOp::create(b, loc, createI32(b, loc, 0), parities,
-                            createIndexConstant(b, loc, w));
 
   auto tokenType = nvgpu::MBarrierTokenType::get(context);
   op->walk([&](Operation *nested) {
@@ -436,7 +447,7 @@ static void expandWarpSpecialize(WarpSpecializeOp op, bool useMBarriers) {
       b, loc, tid(gpu::Dimension::x),
       arith::MulIOp::create(b, loc, dim(gpu::Dimension::x), y));
   if (useMBarriers)
-    lowerChannelsToMBarriers(op, linear);
+    lowerChannelsToMBarriers(op);
   else
     lowerChannelsToNamedBarriers(op);
 

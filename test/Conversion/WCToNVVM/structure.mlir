@@ -101,8 +101,10 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK: %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
 // CHECK: %[[SPAN:.*]] = arith.muli %arg4, %[[CHUNK]] : index
 // CHECK: %[[ROUNDS:.*]] = arith.ceildivui %[[JOBS]], %[[SPAN]] : index
-// CHECK: %[[ATLEAST:.*]] = arith.maxui %[[ROUNDS]], %c3 : index
-// CHECK: %[[OWNROUNDS:.*]] = arith.subi %[[ATLEAST]], %c2 : index
+// CHECK: %[[FEW:.*]] = arith.minui %[[ROUNDS]], %c6 : index
+// CHECK: %[[ATLEAST:.*]] = arith.maxui %[[ROUNDS]], %c2 : index
+// CHECK: %[[BUTLAST:.*]] = arith.subi %[[ATLEAST]], %c2 : index
+// CHECK: %[[OWNROUNDS:.*]] = arith.maxui %[[BUTLAST]], %[[FEW]] : index
 // CHECK: %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
 // CHECK: %[[LASTOWN:.*]] = arith.subi %[[TICKETED]], %arg4 : index
 // CHECK: %[[A32:.*]] = arith.index_castui %arg4 : index to i32

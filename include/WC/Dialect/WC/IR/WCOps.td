@@ -140,9 +140,11 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       `k < C` (those below `jobs`): chunks `0 .. A-1` are the first `C`
       rounds of the static schedule, one per agent, so jobs in flight
       together are neighbours as with the static schedule. The chunks make
-      `R = ceil(jobs / (A C))` rounds of `A`; with `S = max(R - 2, 1)`,
-      agent `a` first runs its own chunks `a, a + A, ..., a + (S - 1) A`
-      (the static schedule's first `S C` rounds); every later chunk comes
+      `R = ceil(jobs / (A C))` rounds of `A`; with
+      `S = max(R - 2, min(R, 6))` (all rounds but the last two, and all of
+      them in a grid of at most 6 rounds), agent `a` first runs its own
+      chunks `a, a + A, ..., a + (S - 1) A` (the static schedule's first
+      `S C` rounds); every later chunk comes
       from the ticket `counter[0]`: when the agent starts its last own
       chunk or a ticket's chunk, lane 0 adds 1 to the ticket with an atomic
       add, and the old value `t`, broadcast to the warp, names the agent's

@@ -1,4 +1,4 @@
-// RUN: env WC_FAKE_PTXAS=sum_limited@64=40,sum_limited@32=72,sum_limited@128=72,sum_fewer@64=40,sum_fewer@32=60,sum_fewer@128=92,sum_spills@64=40,sum_spills@32=255:64,sum_loop_spills@64=40,sum_loop_spills@32=60,sum_loop_spills@128=255:128,scale_keeps@128=64,scale_keeps@32=64,scale_loses@128=19,scale_loses@32=19 \
+// RUN: env WC_FAKE_PTXAS=permute@256=21,permute@32=64,permute@128=64,permute_many@256=21,permute_many@32=64,permute_many@128=64,sum_limited@64=40,sum_limited@32=72,sum_limited@128=72,sum_fewer@64=40,sum_fewer@32=60,sum_fewer@128=92,sum_spills@64=40,sum_spills@32=255:64,sum_loop_spills@64=40,sum_loop_spills@32=60,sum_loop_spills@128=255:128,scale_keeps@128=64,scale_keeps@32=64,scale_loses@128=19,scale_loses@32=19 \
 // RUN:   wc-opt %s -split-input-file --wc-consolidate=ptxas=%S/Inputs/fake-ptxas.py \
 // RUN:   -verify-diagnostics | FileCheck %s
 // RUN: not wc-opt %s -split-input-file --wc-consolidate=ptxas=%t.missing/ptxas \
@@ -347,3 +347,86 @@ module attributes {gpu.container_module} {
   }
 }
 
+
+// -----
+
+// A block that meets once (one barrier, not in a loop) through a buffer
+// that a permutation reads, which wc-remap cannot move to registers:
+// aggregation would save one barrier wait per job and run the block's 8
+// warps one after another, and 4096 jobs are too few per agent for
+// delegation to pay: left unchanged (the suite's transform-dialect
+// transpose: 0.93-0.97x aggregated on the H100). With 262144 jobs, 62 per
+// agent, delegation pays and the kernel is aggregated and delegated.
+// CHECK-LABEL: gpu.module @once
+// CHECK: gpu.func @permute
+// CHECK-NOT: wc.
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @once {
+    // expected-remark @+1 {{wc-consolidate: left unchanged: its 1 barrier runs once per job and no workgroup buffer would move to registers, so aggregation would save one barrier wait per job while one warp runs the 8 warps' threads; and with at most 4096 jobs per launch, fewer than 32 per agent of the 4224 agents delegation would keep resident, delegation would not pay either}}
+    gpu.func @permute(%in: memref<?xi32>, %out: memref<?xi32>)
+        workgroup(%tile: memref<256xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c17 = arith.constant 17 : index
+      %c255 = arith.constant 255 : index
+      %t = gpu.thread_id x
+      %i = gpu.global_id x
+      %x = memref.load %in[%i] : memref<?xi32>
+      memref.store %x, %tile[%t] : memref<256xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %p = arith.muli %t, %c17 : index
+      %q = arith.andi %p, %c255 : index
+      %y = memref.load %tile[%q] : memref<256xi32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%i] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xi32>, %out: memref<?xi32>) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %c4096 = arith.constant 4096 : index
+    gpu.launch_func @once::@permute blocks in (%c4096, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%in : memref<?xi32>, %out : memref<?xi32>)
+    return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.module @many
+// CHECK: gpu.func @permute_many
+// CHECK: wc.job_loop
+module attributes {gpu.container_module} {
+  gpu.module @many {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-aggregate: coarsened: one warp per 256-thread block}}
+    // expected-remark @+3 {{wc-remap: workgroup buffer 0 (memref<256xi32, #gpu.address_space<workgroup>>) stays in shared memory}}
+    // expected-remark @+2 {{wc-consolidate: delegate with the static schedule: up to 262144 jobs per launch over 4224 resident agents}}
+    // expected-remark @+1 {{wc-delegate: persistent agents}}
+    gpu.func @permute_many(%in: memref<?xi32>, %out: memref<?xi32>)
+        workgroup(%tile: memref<256xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c17 = arith.constant 17 : index
+      %c255 = arith.constant 255 : index
+      %t = gpu.thread_id x
+      %i = gpu.global_id x
+      %x = memref.load %in[%i] : memref<?xi32>
+      memref.store %x, %tile[%t] : memref<256xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %p = arith.muli %t, %c17 : index
+      %q = arith.andi %p, %c255 : index
+      // expected-note @+1 {{here}}
+      %y = memref.load %tile[%q] : memref<256xi32, #gpu.address_space<workgroup>>
+      memref.store %y, %out[%i] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xi32>, %out: memref<?xi32>) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %cmany = arith.constant 262144 : index
+    gpu.launch_func @many::@permute_many blocks in (%cmany, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%in : memref<?xi32>, %out : memref<?xi32>)
+    return
+  }
+}

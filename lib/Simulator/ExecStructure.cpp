@@ -129,17 +129,17 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
   }
   // Chunks of jobs `active` apart, as the lowering takes them: chunk q
   // holds jobs (q mod A) + span (q div A) + k A, k < chunk, span = A x
-  // chunk; the agent's own chunks first (q = agent + r A in all rounds of
-  // chunks but the last kTicketedChunkRounds, at least the first), then
+  // chunk; the agent's own chunks first (q = agent + r A in the rounds
+  // getOwnChunkRounds gives), then
   // the counter's chunks (past the agents' own), each ticket taken when the
   // agent starts the chunk before.
   const MemRefDesc &counter = *interp.get(op.getCounter()).ref(lane);
   uint64_t chunk = std::max<uint64_t>(1, jobs / (kChunksPerAgent * active));
   uint64_t span = active * chunk;
   uint64_t rounds = (jobs + span - 1) / span;
-  uint64_t ownRounds = std::max<uint64_t>(rounds, kTicketedChunkRounds + 1) -
-                       kTicketedChunkRounds;
-  uint64_t lastOwn = (ownRounds - 1) * active;
+  uint64_t ownRounds = getOwnChunkRounds(rounds);
+  // (No round at all: no job, and the loop below ends at once.)
+  uint64_t lastOwn = ownRounds ? (ownRounds - 1) * active : 0;
   for (uint64_t q = *agent;;) {
     uint64_t start = q % active + span * (q / active);
     if (start >= jobs)

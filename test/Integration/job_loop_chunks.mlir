@@ -43,6 +43,29 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
+    // 20 jobs over the same 4 agents: chunks of 1 job in 5 rounds, all of
+    // them the agents' own (a grid of at most 6 rounds).
+    gpu.func @few(%seen: memref<20xi32>, %counter: memref<2xi32>) kernel {
+      %b = gpu.block_id x
+      %w = gpu.subgroup_id : index
+      %wpb = gpu.num_subgroups : index
+      %nb = gpu.grid_dim x
+      %a0 = arith.muli %b, %wpb : index
+      %agent = arith.addi %a0, %w : index
+      %agents = arith.muli %nb, %wpb : index
+      %c20 = arith.constant 20 : index
+      %c1 = arith.constant 1 : index
+      %c0 = arith.constant 0 : index
+      %lane = gpu.lane_id
+      %leader = arith.cmpi eq, %lane, %c0 : index
+      wc.job_loop (%x, %y, %z) in (%c20, %c1, %c1) agent %agent of %agents schedule dynamic order x_major counter %counter : memref<2xi32> {
+        scf.if %leader {
+          %ticket = memref.load %counter[%c0] : memref<2xi32>
+          memref.store %ticket, %seen[%x] : memref<20xi32>
+        }
+      }
+      gpu.return
+    }
   }
 
   func.func private @printMemrefI32(memref<*xi32>)
@@ -100,6 +123,16 @@ module attributes {gpu.container_module} {
     call @printMemrefI32(%s) : (memref<*xi32>) -> ()
     %uc = memref.cast %hc : memref<2xi32> to memref<*xi32>
     call @printMemrefI32(%uc) : (memref<*xi32>) -> ()
+
+    %fseen = gpu.alloc () : memref<20xi32>
+    %c20 = arith.constant 20 : index
+    gpu.memset %fseen, %zero : memref<20xi32>, i32
+    gpu.launch_func @kernels::@few blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%fseen : memref<20xi32>, %ctr : memref<2xi32>)
+    %hf = memref.alloc() : memref<20xi32>
+    gpu.memcpy %hf, %fseen : memref<20xi32>, memref<20xi32>
+    %uf = memref.cast %hf : memref<20xi32> to memref<*xi32>
+    call @printMemrefI32(%uf) : (memref<*xi32>) -> ()
     return
   }
 }
@@ -119,3 +152,10 @@ module attributes {gpu.container_module} {
 // The last agent to finish reset the counter.
 // CHECK: sizes = [2]
 // CHECK-NEXT: [0,  0]
+// 20 jobs: the agents run all 5 rounds as their own; each takes one
+// ticket, as it starts its last own chunk (q = 16 + a), and that ticket
+// names a chunk past the jobs. On the simulator, which runs agent 0, then
+// 1, ..., agent a's jobs a, a + 4, a + 8, a + 12 see the a tickets its
+// predecessors took and its last one, 16 + a, its own too.
+// CHECK: sizes = [20]
+// CHECK-NEXT: [0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  1,  2,  3,  4]

@@ -214,12 +214,10 @@ static void expandJobLoop(JobLoopOp op) {
         createIndexConstant(b, loc, 1));
     // Chunk q holds the jobs (q mod A) + span (q div A) + k A, k < chunk,
     // with span = A x chunk, in R = ceil(jobs / span) rounds of A chunks.
-    // The agents run the chunks of all rounds but the last
-    // kTicketedChunkRounds as their own (chunks agent + r A, the static
-    // schedule's first rounds), and all of them when R is at most
-    // kChunksPerAgent - kTicketedChunkRounds (a grid of a few jobs per
-    // agent, which the tickets of one counter would only slow down); the
-    // counter's tickets number the chunks after those.
+    // The agents run the chunks of getOwnChunkRounds(R) rounds as their
+    // own (chunks agent + r A, the static schedule's first rounds),
+    // computed here at run time; the counter's tickets number the chunks
+    // after those.
     Value span = arith::MulIOp::create(b, loc, agents, chunk);
     Value rounds = arith::CeilDivUIOp::create(b, loc, jobs, span);
     Value ticketed = createIndexConstant(b, loc, kTicketedChunkRounds);

@@ -52,6 +52,20 @@ constexpr int64_t kChunksPerAgent = 8;
 /// serialises its tickets (on the H200, 8 tickets per agent took 0.36-0.91x
 /// of the static schedule's time on balanced jobs).
 constexpr int64_t kTicketedChunkRounds = 2;
+/// Of the `rounds` rounds of chunks of a dynamic `wc.job_loop`, how many
+/// each agent runs as its own: all but the last kTicketedChunkRounds, and
+/// all of them in a grid of at most kChunksPerAgent - kTicketedChunkRounds
+/// rounds (where tickets would only slow the few jobs per agent down). The
+/// NVVM lowering computes the same at run time.
+constexpr int64_t getOwnChunkRounds(int64_t rounds) {
+  int64_t allButLast = rounds > kTicketedChunkRounds
+                           ? rounds - kTicketedChunkRounds
+                           : 0;
+  int64_t few = rounds < kChunksPerAgent - kTicketedChunkRounds
+                    ? rounds
+                    : kChunksPerAgent - kTicketedChunkRounds;
+  return allButLast > few ? allButLast : few;
+}
 } // namespace wc
 } // namespace mlir
 

@@ -255,17 +255,6 @@ FailureOr<bool> WarpExecutor::runNVGPU() {
                  "nvgpu.mbarrier.create is not supported by the simulator";
     return create;
   };
-  // An operand the same in every active lane.
-  auto uniform = [&](Value value, StringRef what) -> FailureOr<uint64_t> {
-    const WarpValue &v = interp.get(value);
-    uint64_t first = v.get(firstLane());
-    bool same = true;
-    forEachLane(active, [&](unsigned l) { same &= v.get(l) == first; });
-    if (!same)
-      return error(active) << "the " << what
-                           << " differs between the lanes of the warp";
-    return first;
-  };
   return llvm::TypeSwitch<Operation *, FailureOr<bool>>(&op)
       .Case([&](nvgpu::MBarrierCreateOp create) {
         setUniform(create.getBarriers(), 0);
@@ -278,9 +267,9 @@ FailureOr<bool> WarpExecutor::runNVGPU() {
         if (init.getPredicate())
           return error() << "nvgpu.mbarrier.init with a predicate is not "
                             "supported by the simulator";
-        FailureOr<uint64_t> index = uniform(init.getMbarId(), "mbarrier");
+        FailureOr<uint64_t> index = getUniform(init.getMbarId(), "mbarrier");
         FailureOr<uint64_t> count = succeeded(index)
-                                        ? uniform(init.getCount(), "count")
+                                        ? getUniform(init.getCount(), "count")
                                         : FailureOr<uint64_t>(failure());
         if (failed(count))
           return failure();
@@ -291,7 +280,7 @@ FailureOr<bool> WarpExecutor::runNVGPU() {
         Operation *group = groupOf(arrive.getBarriers());
         if (!group)
           return failure();
-        FailureOr<uint64_t> index = uniform(arrive.getMbarId(), "mbarrier");
+        FailureOr<uint64_t> index = getUniform(arrive.getMbarId(), "mbarrier");
         if (failed(index))
           return failure();
         FailureOr<uint64_t> phase =
@@ -305,9 +294,9 @@ FailureOr<bool> WarpExecutor::runNVGPU() {
         Operation *group = groupOf(wait.getBarriers());
         if (!group)
           return failure();
-        FailureOr<uint64_t> index = uniform(wait.getMbarId(), "mbarrier");
+        FailureOr<uint64_t> index = getUniform(wait.getMbarId(), "mbarrier");
         FailureOr<uint64_t> parity =
-            succeeded(index) ? uniform(wait.getPhaseParity(), "phase parity")
+            succeeded(index) ? getUniform(wait.getPhaseParity(), "phase parity")
                              : FailureOr<uint64_t>(failure());
         if (failed(parity))
           return failure();

@@ -62,16 +62,10 @@ LogicalResult WarpExecutor::channelBarrier(ChannelOpT channelOp, bool waits) {
   int64_t channel = channelOp.getChannel();
   int64_t stage;
   if (Value dynamic = channelOp.getDynamicStage()) {
-    const WarpValue &value = interp.get(dynamic);
-    unsigned first = llvm::countr_zero(active);
-    bool uniform = true;
-    forEachLane(active, [&](unsigned lane) {
-      uniform &= value.get(lane) == value.get(first);
-    });
-    if (!uniform)
-      return interp.error(channelOp.getOperation(), active)
-             << "the stage differs between the lanes of the warp";
-    stage = static_cast<int64_t>(value.get(first));
+    FailureOr<uint64_t> value = getUniform(dynamic, "stage");
+    if (failed(value))
+      return failure();
+    stage = static_cast<int64_t>(*value);
   } else {
     stage = *channelOp.getStage();
   }

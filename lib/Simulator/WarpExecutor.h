@@ -40,6 +40,18 @@ struct WarpExecutor {
     return interp.error(&op, lanes);
   }
   unsigned firstLane() { return __builtin_ctz(active); }
+  /// The value of `value` in the active lanes, which must all hold the
+  /// same (else an error naming it `what`).
+  FailureOr<uint64_t> getUniform(Value value, llvm::StringRef what) {
+    const WarpValue &v = interp.get(value);
+    uint64_t first = v.get(firstLane());
+    bool same = true;
+    forEachLane(active, [&](unsigned l) { same &= v.get(l) == first; });
+    if (!same)
+      return error(active) << "the " << what
+                           << " differs between the lanes of the warp";
+    return first;
+  }
 
   /// The original thread id of `lane` along dimension `dim`.
   int64_t threadId(unsigned lane, unsigned dim) {

@@ -287,44 +287,69 @@ static void expandJobLoop(JobLoopOp op) {
   op->erase();
 }
 
+/// A channel signal or wait being lowered, with what both lowerings need.
+struct ChannelUse {
+  OpBuilder &b;
+  Location loc;
+  int64_t channel;
+  ChannelSignal signal;
+  /// The stage, an index.
+  Value stage;
+  /// The number of the stage's barrier, an index: the named barrier's id,
+  /// the channel's first (stage 0's) plus 2 x stage.
+  Value barrier;
+  bool waits;
+};
+
+/// Calls `rewrite` at every channel signal and wait of `op`, then erases
+/// it.
+static void rewriteChannelOps(WarpSpecializeOp op,
+                              function_ref<void(const ChannelUse &)> rewrite) {
+  op->walk([&](Operation *nested) {
+    auto visit = [&](auto channelOp, bool waits) {
+      OpBuilder b(channelOp);
+      Location loc = channelOp.getLoc();
+      int64_t channel = channelOp.getChannel();
+      ChannelSignal signal = channelOp.getSignal();
+      Value stage = channelOp.getStageValue(b);
+      Value barrier = arith::AddIOp::create(
+          b, loc,
+          createIndexConstant(b, loc, op.getBarrierId(channel, 0, signal)),
+          arith::MulIOp::create(b, loc, stage, createIndexConstant(b, loc, 2)));
+      rewrite({b, loc, channel, signal, stage, barrier, waits});
+      channelOp->erase();
+    };
+    if (auto signal = dyn_cast<ChannelSignalOp>(nested))
+      visit(signal, /*waits=*/false);
+    else if (auto wait = dyn_cast<ChannelWaitOp>(nested))
+      visit(wait, /*waits=*/true);
+  });
+}
+
 /// Rewrites the channel signals of `op` into named barriers: the signalling
 /// role arrives (`bar.arrive`), the waiting role syncs (`bar.sync`), each
 /// counting the threads of both roles.
 static void lowerChannelsToNamedBarriers(WarpSpecializeOp op) {
-  op->walk([&](Operation *nested) {
-    auto rewrite = [&](auto channelOp, bool waits) {
-      OpBuilder b(channelOp);
-      Location loc = channelOp.getLoc();
-      int64_t channel = channelOp.getChannel();
-      // Barrier of stage s: the channel's first (stage 0's) plus 2 s.
-      Value first =
-          createI32(b, loc, op.getBarrierId(channel, 0, channelOp.getSignal()));
-      Value stage = arith::IndexCastUIOp::create(b, loc, b.getI32Type(),
-                                                 channelOp.getStageValue(b));
-      Value id = arith::AddIOp::create(
-          b, loc, first,
-          arith::MulIOp::create(b, loc, stage, createI32(b, loc, 2)));
-      Value threads = createI32(b, loc, op.getBarrierThreads(channel));
-      if (waits)
-        NVVM::BarrierOp::create(b, loc, TypeRange(), id, threads,
-                                NVVM::BarrierReductionAttr(), Value());
-      else {
-        // Releasing a stage: the reads of it must be performed before the
-        // producers, once past their wait, overwrite it. A CTA fence before
-        // the arrive makes that explicit (without it compute-sanitizer's
-        // racecheck reports the refills of a matrix product's ring as
-        // races by the hundred, as on a hand-written CUDA ring of the same
-        // shape; with it a few remain, see docs/results.md).
-        if (channelOp.getSignal() == ChannelSignal::empty)
-          NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::CTA);
-        NVVM::BarrierArriveOp::create(b, loc, id, threads);
-      }
-      channelOp->erase();
-    };
-    if (auto signal = dyn_cast<ChannelSignalOp>(nested))
-      rewrite(signal, /*waits=*/false);
-    else if (auto wait = dyn_cast<ChannelWaitOp>(nested))
-      rewrite(wait, /*waits=*/true);
+  rewriteChannelOps(op, [&](const ChannelUse &use) {
+    OpBuilder &b = use.b;
+    Location loc = use.loc;
+    Value id =
+        arith::IndexCastUIOp::create(b, loc, b.getI32Type(), use.barrier);
+    Value threads = createI32(b, loc, op.getBarrierThreads(use.channel));
+    if (use.waits) {
+      NVVM::BarrierOp::create(b, loc, TypeRange(), id, threads,
+                              NVVM::BarrierReductionAttr(), Value());
+      return;
+    }
+    // Releasing a stage: the reads of it must be performed before the
+    // producers, once past their wait, overwrite it. A CTA fence before the
+    // arrive makes that explicit (without it compute-sanitizer's racecheck
+    // reports the refills of a matrix product's ring as races by the
+    // hundred, as on a hand-written CUDA ring of the same shape; with it a
+    // few remain, see docs/results.md).
+    if (use.signal == ChannelSignal::empty)
+      NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::CTA);
+    NVVM::BarrierArriveOp::create(b, loc, id, threads);
   });
 }
 
@@ -388,40 +413,28 @@ static void lowerChannelsToMBarriers(WarpSpecializeOp op) {
   NVVM::Barrier0Op::create(b, loc);
 
   auto tokenType = nvgpu::MBarrierTokenType::get(context);
-  op->walk([&](Operation *nested) {
-    auto rewrite = [&](auto channelOp, bool waits) {
-      OpBuilder b(channelOp);
-      Location l = channelOp.getLoc();
-      int64_t channel = channelOp.getChannel();
-      ChannelSignal signal = channelOp.getSignal();
-      Value stage = channelOp.getStageValue(b);
-      // Barrier of stage s: the channel's first (stage 0's) plus 2 s.
-      Value index = arith::AddIOp::create(
-          b, l,
-          createIndexConstant(b, l, op.getBarrierId(channel, 0, signal) - 1),
-          arith::MulIOp::create(b, l, stage, createIndexConstant(b, l, 2)));
-      nvgpu::MBarrierArriveOp::create(b, l, tokenType, group, index);
-      if (waits) {
-        Value slot = createIndexConstant(
-            b, l, 2 * channel + (signal == ChannelSignal::empty ? 1 : 0));
-        Value word = memref::LoadOp::create(b, l, parities, slot);
-        Value shift = arith::IndexCastUIOp::create(b, l, b.getI32Type(), stage);
-        Value bit = arith::ShLIOp::create(b, l, createI32(b, l, 1), shift);
-        Value parity = arith::CmpIOp::create(
-            b, l, arith::CmpIPredicate::ne,
-            arith::AndIOp::create(b, l, word, bit), createI32(b, l, 0));
-        nvgpu::MBarrierTryWaitParityOp::create(
-            b, l, group, parity, createIndexConstant(b, l, kMBarrierWaitHintNs),
-            index);
-        memref::StoreOp::create(b, l, arith::XOrIOp::create(b, l, word, bit),
-                                parities, slot);
-      }
-      channelOp->erase();
-    };
-    if (auto signal = dyn_cast<ChannelSignalOp>(nested))
-      rewrite(signal, /*waits=*/false);
-    else if (auto wait = dyn_cast<ChannelWaitOp>(nested))
-      rewrite(wait, /*waits=*/true);
+  rewriteChannelOps(op, [&](const ChannelUse &use) {
+    OpBuilder &b = use.b;
+    Location l = use.loc;
+    // The mbarriers are in the named barriers' order, from 0.
+    Value index =
+        arith::SubIOp::create(b, l, use.barrier, createIndexConstant(b, l, 1));
+    nvgpu::MBarrierArriveOp::create(b, l, tokenType, group, index);
+    if (!use.waits)
+      return;
+    Value slot = createIndexConstant(
+        b, l, 2 * use.channel + (use.signal == ChannelSignal::empty ? 1 : 0));
+    Value word = memref::LoadOp::create(b, l, parities, slot);
+    Value shift = arith::IndexCastUIOp::create(b, l, b.getI32Type(), use.stage);
+    Value bit = arith::ShLIOp::create(b, l, createI32(b, l, 1), shift);
+    Value parity = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
+                                         arith::AndIOp::create(b, l, word, bit),
+                                         createI32(b, l, 0));
+    nvgpu::MBarrierTryWaitParityOp::create(
+        b, l, group, parity, createIndexConstant(b, l, kMBarrierWaitHintNs),
+        index);
+    memref::StoreOp::create(b, l, arith::XOrIOp::create(b, l, word, bit),
+                            parities, slot);
   });
 }
 

@@ -35,6 +35,10 @@
 // RUN: wc-sim %t.licm.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %specialized_aggregated_lowered | FileCheck %s
+// The specialized cleaned-up kernel with its channels on mbarriers (the
+// default) and on named barriers.
+// RUN: wc-sim %t.licm.mlir %specialized_lowered | FileCheck %s
+// RUN: wc-sim %t.licm.mlir --pass-pipeline='builtin.module(wc-specialize,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{channels=named-barriers}))' | FileCheck %s
 // The cost model measuring candidates (here with the ptxas stand-in's
 // figures) on the cleaned-up kernel: the job loop's registers leave fewer
 // agents than one-warp blocks keep warps, so it is not delegated; with an

@@ -27,6 +27,20 @@
 // RUN: wc-sim %t.licm.mlir %delegated_dynamic_lowered | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
+// The cost model measuring candidates (here with the ptxas stand-in's
+// figures), on the generated and the cleaned-up kernel: the tile's one
+// barrier runs once per job, the tile stays in shared memory, and 6 jobs
+// are too few for agents, so the kernel is left as it is; it runs as
+// before.
+// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64 \
+// RUN:   wc-opt %t.mlir --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ONCE
+// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64 \
+// RUN:   wc-opt %t.licm.mlir --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ONCE
+// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64 \
+// RUN:   wc-sim %t.licm.mlir %measured_lowered | FileCheck %s
+// ONCE: remark: wc-consolidate: left unchanged: its 2 barriers run once per job and no workgroup buffer would move to registers
 //
 // The buffer-level route (transform.structured.promote: i8 alloc + memref.view + dealloc):
 // RUN: wc-opt %s --transform-interpreter=entry-point=promote --symbol-dce \

@@ -67,18 +67,18 @@ static void delinearizeJob(uint64_t job, const uint64_t grid[3],
   ids[2] = job / (grid[0] * grid[1]);
 }
 
-/// Adds `delta` to `counter[index]` as one atomic of the warp; returns the
-/// old value.
-static FailureOr<uint64_t> counterAdd(Interpreter &interp, Operation *op,
-                                      const MemRefDesc &counter, int64_t index,
-                                      uint64_t delta, unsigned lane) {
+/// Takes a ticket: adds 1 to `counter[0]` as one atomic of the warp; returns
+/// the old value.
+static FailureOr<uint64_t> takeTicket(Interpreter &interp, Operation *op,
+                                      const MemRefDesc &counter,
+                                      unsigned lane) {
   FailureOr<int64_t> element =
-      interp.resolveElement(op, counter, {index}, lane);
+      interp.resolveElement(op, counter, {int64_t(0)}, lane);
   if (failed(element))
     return failure();
   uint64_t old = counter.buffer->load(*element);
   counter.buffer->store(*element,
-                        truncateTo(counter.buffer->elementType, old + delta));
+                        truncateTo(counter.buffer->elementType, old + 1));
   return old;
 }
 
@@ -140,14 +140,17 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
   uint64_t ownRounds = getOwnChunkRounds(rounds);
   // (No round at all: no job, and the loop below ends at once.)
   uint64_t lastOwn = ownRounds ? (ownRounds - 1) * active : 0;
+  // The chunks with a job; the agent whose ticket names chunk
+  // `chunks + active - 1` draws the last ticket and zeroes the counter.
+  uint64_t chunks = active * (jobs / span) + std::min(jobs % span, active);
   for (uint64_t q = *agent;;) {
     uint64_t start = q % active + span * (q / active);
     if (start >= jobs)
       break;
-    bool takesTicket = q >= lastOwn;
+    bool takesTicket = ownRounds < rounds && q >= lastOwn;
     uint64_t ticket = 0;
     if (takesTicket) {
-      FailureOr<uint64_t> taken = counterAdd(interp, op, counter, 0, 1, lane);
+      FailureOr<uint64_t> taken = takeTicket(interp, op, counter, lane);
       if (failed(taken))
         return failure();
       ticket = *taken;
@@ -157,14 +160,9 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
       if (failed(runJob(job)))
         return failure();
     q = takesTicket ? lastOwn + active + ticket : q + active;
-  }
-  FailureOr<uint64_t> finished = counterAdd(interp, op, counter, 1, 1, lane);
-  if (failed(finished))
-    return failure();
-  if (*finished == active - 1) {
-    for (int64_t i : {0, 1}) {
+    if (takesTicket && q == chunks + active - 1) {
       FailureOr<int64_t> element =
-          interp.resolveElement(op, counter, {i}, lane);
+          interp.resolveElement(op, counter, {int64_t(0)}, lane);
       if (failed(element))
         return failure();
       counter.buffer->store(*element, 0);

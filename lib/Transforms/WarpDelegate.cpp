@@ -208,7 +208,7 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
   SmallVector<Location> locs(3, loc);
   if (plan.schedule == Schedule::dynamic_ticket) {
     positions.push_back(numInputs);
-    types.push_back(MemRefType::get({2}, b.getI32Type()));
+    types.push_back(MemRefType::get({1}, b.getI32Type()));
     attrs.push_back(DictionaryAttr::get(context));
     locs.push_back(loc);
   }
@@ -330,7 +330,7 @@ static Value createLaunchCounter(gpu::LaunchFuncOp launch,
   OpBuilder b(launch.getContext(), listener);
   b.setInsertionPointToStart(&body.front());
   Location loc = launch.getLoc();
-  auto type = MemRefType::get({2}, b.getI32Type());
+  auto type = MemRefType::get({1}, b.getI32Type());
   Value counter = gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
                                        ValueRange(), ValueRange(), ValueRange())
                       .getMemref();

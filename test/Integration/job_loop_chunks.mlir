@@ -11,14 +11,15 @@
 // chunk or the ticket's chunk before; the last chunks, q = 32..35, hold 2
 // jobs each (992 + r and 996 + r). Every job runs exactly once per launch
 // (each of 2 launches adds 1 to its cell) and the counter is back to zero
-// after each.
+// after each (the second launch's tickets start at 0 again, or it would
+// skip chunks).
 // Each job also records the ticket counter it sees: on the simulator,
 // which runs one agent until it finds no job, that is the counter after
 // the agent took the ticket of its next chunk, so the chunks show, as the
 // op defines and as the NVVM lowering (%lowered) implements them.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @jobs(%count: memref<1000xi32>, %seen: memref<1000xi32>, %counter: memref<2xi32>) kernel {
+    gpu.func @jobs(%count: memref<1000xi32>, %seen: memref<1000xi32>, %counter: memref<1xi32>) kernel {
       %b = gpu.block_id x
       %w = gpu.subgroup_id : index
       %wpb = gpu.num_subgroups : index
@@ -32,12 +33,12 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i32
       %lane = gpu.lane_id
       %leader = arith.cmpi eq, %lane, %c0 : index
-      wc.job_loop (%x, %y, %z) in (%c1000, %c1, %c1) agent %agent of %agents schedule dynamic order x_major counter %counter : memref<2xi32> {
+      wc.job_loop (%x, %y, %z) in (%c1000, %c1, %c1) agent %agent of %agents schedule dynamic order x_major counter %counter : memref<1xi32> {
         scf.if %leader {
           %old = memref.load %count[%x] : memref<1000xi32>
           %new = arith.addi %old, %one : i32
           memref.store %new, %count[%x] : memref<1000xi32>
-          %ticket = memref.load %counter[%c0] : memref<2xi32>
+          %ticket = memref.load %counter[%c0] : memref<1xi32>
           memref.store %ticket, %seen[%x] : memref<1000xi32>
         }
       }
@@ -45,7 +46,7 @@ module attributes {gpu.container_module} {
     }
     // 20 jobs over the same 4 agents: chunks of 1 job in 5 rounds, all of
     // them the agents' own (a grid of at most 6 rounds).
-    gpu.func @few(%seen: memref<20xi32>, %counter: memref<2xi32>) kernel {
+    gpu.func @few(%seen: memref<20xi32>, %counter: memref<1xi32>) kernel {
       %b = gpu.block_id x
       %w = gpu.subgroup_id : index
       %wpb = gpu.num_subgroups : index
@@ -58,9 +59,9 @@ module attributes {gpu.container_module} {
       %c0 = arith.constant 0 : index
       %lane = gpu.lane_id
       %leader = arith.cmpi eq, %lane, %c0 : index
-      wc.job_loop (%x, %y, %z) in (%c20, %c1, %c1) agent %agent of %agents schedule dynamic order x_major counter %counter : memref<2xi32> {
+      wc.job_loop (%x, %y, %z) in (%c20, %c1, %c1) agent %agent of %agents schedule dynamic order x_major counter %counter : memref<1xi32> {
         scf.if %leader {
-          %ticket = memref.load %counter[%c0] : memref<2xi32>
+          %ticket = memref.load %counter[%c0] : memref<1xi32>
           memref.store %ticket, %seen[%x] : memref<20xi32>
         }
       }
@@ -78,19 +79,19 @@ module attributes {gpu.container_module} {
     %zero = arith.constant 0 : i32
     %hcount = memref.alloc() : memref<1000xi32>
     %hseen = memref.alloc() : memref<1000xi32>
-    %hc = memref.alloc() : memref<2xi32>
+    %hc = memref.alloc() : memref<1xi32>
     %count = gpu.alloc () : memref<1000xi32>
     %seen = gpu.alloc () : memref<1000xi32>
-    %ctr = gpu.alloc () : memref<2xi32>
+    %ctr = gpu.alloc () : memref<1xi32>
     gpu.memset %count, %zero : memref<1000xi32>, i32
-    gpu.memset %ctr, %zero : memref<2xi32>, i32
+    gpu.memset %ctr, %zero : memref<1xi32>, i32
     scf.for %i = %c0 to %c2 step %c1 {
       gpu.launch_func @kernels::@jobs blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1)
-          args(%count : memref<1000xi32>, %seen : memref<1000xi32>, %ctr : memref<2xi32>)
+          args(%count : memref<1000xi32>, %seen : memref<1000xi32>, %ctr : memref<1xi32>)
     }
     gpu.memcpy %hcount, %count : memref<1000xi32>, memref<1000xi32>
     gpu.memcpy %hseen, %seen : memref<1000xi32>, memref<1000xi32>
-    gpu.memcpy %hc, %ctr : memref<2xi32>, memref<2xi32>
+    gpu.memcpy %hc, %ctr : memref<1xi32>, memref<1xi32>
 
     // Fewest and most runs of a job, over all jobs.
     %big = arith.constant 1000000 : i32
@@ -121,18 +122,21 @@ module attributes {gpu.container_module} {
     }
     %s = memref.cast %picks : memref<8xi32> to memref<*xi32>
     call @printMemrefI32(%s) : (memref<*xi32>) -> ()
-    %uc = memref.cast %hc : memref<2xi32> to memref<*xi32>
+    %uc = memref.cast %hc : memref<1xi32> to memref<*xi32>
     call @printMemrefI32(%uc) : (memref<*xi32>) -> ()
 
     %fseen = gpu.alloc () : memref<20xi32>
     %c20 = arith.constant 20 : index
-    gpu.memset %fseen, %zero : memref<20xi32>, i32
+    %minus = arith.constant -1 : i32
+    gpu.memset %fseen, %minus : memref<20xi32>, i32
     gpu.launch_func @kernels::@few blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1)
-        args(%fseen : memref<20xi32>, %ctr : memref<2xi32>)
+        args(%fseen : memref<20xi32>, %ctr : memref<1xi32>)
     %hf = memref.alloc() : memref<20xi32>
     gpu.memcpy %hf, %fseen : memref<20xi32>, memref<20xi32>
     %uf = memref.cast %hf : memref<20xi32> to memref<*xi32>
     call @printMemrefI32(%uf) : (memref<*xi32>) -> ()
+    gpu.memcpy %hc, %ctr : memref<1xi32>, memref<1xi32>
+    call @printMemrefI32(%uc) : (memref<*xi32>) -> ()
     return
   }
 }
@@ -149,13 +153,16 @@ module attributes {gpu.container_module} {
 // (chunks 1 and 5) saw 9.
 // CHECK: sizes = [8]
 // CHECK-NEXT: [0,  0,  9,  0,  9,  6,  6,  9]
-// The last agent to finish reset the counter.
-// CHECK: sizes = [2]
-// CHECK-NEXT: [0,  0]
-// 20 jobs: the agents run all 5 rounds as their own; each takes one
-// ticket, as it starts its last own chunk (q = 16 + a), and that ticket
-// names a chunk past the jobs. On the simulator, which runs agent 0, then
-// 1, ..., agent a's jobs a, a + 4, a + 8, a + 12 see the a tickets its
-// predecessors took and its last one, 16 + a, its own too.
+// Each agent draws tickets until one names a chunk past the jobs: agent 0
+// drew tickets 0-8 (chunks 28-36), agents 1, 2 and 3 one each, 9-11
+// (chunks 37-39), and agent 3, whose ticket named the last of those,
+// 36 + 4 - 1, reset the counter.
+// CHECK: sizes = [1]
+// CHECK-NEXT: [0]
+// 20 jobs: the agents run all 5 rounds as their own and take no ticket:
+// every job ran (the cells were -1) and saw the counter at 0, and the
+// counter is still 0.
 // CHECK: sizes = [20]
-// CHECK-NEXT: [0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  1,  2,  3,  4]
+// CHECK-NEXT: [0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0]
+// CHECK: sizes = [1]
+// CHECK-NEXT: [0]

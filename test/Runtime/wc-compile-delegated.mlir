@@ -17,7 +17,7 @@
 // RUN:   | FileCheck %s --check-prefix=NEVER
 
 // CHECK-DAG: call void @mgpuMemHostRegisterMemRef
-// CHECK-DAG: call ptr @mgpuMemAlloc(i64 8
+// CHECK-DAG: call ptr @mgpuMemAlloc(i64 4,
 // CHECK-DAG: call void @mgpuMemset32
 // NEVER: wc-compile: error: the host code was not fully lowered to the LLVM dialect
 

@@ -151,31 +151,6 @@ static Value createTicketBroadcast(OpBuilder &b, Location loc, Value ticket) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), job);
 }
 
-/// Emits the end of a dynamic-schedule agent: lane 0 counts the agent as
-/// finished; the last of `agents` to finish zeroes the counter.
-static void createCounterReset(OpBuilder &b, Location loc, Value counter,
-                               Value isLeader, Value agents) {
-  scf::IfOp::create(b, loc, isLeader, [&](OpBuilder &then, Location l) {
-    Value finished = memref::AtomicRMWOp::create(
-        then, l, arith::AtomicRMWKind::addi, createI32(then, l, 1), counter,
-        ValueRange{createIndexConstant(then, l, 1)});
-    Value lastIndex = arith::SubIOp::create(
-        then, l,
-        arith::IndexCastUIOp::create(then, l, then.getI32Type(), agents),
-        createI32(then, l, 1));
-    Value isLast = arith::CmpIOp::create(then, l, arith::CmpIPredicate::eq,
-                                         finished, lastIndex);
-    scf::IfOp::create(then, l, isLast, [&](OpBuilder &last, Location ll) {
-      for (int64_t i : {0, 1})
-        memref::AtomicRMWOp::create(
-            last, ll, arith::AtomicRMWKind::assign, createI32(last, ll, 0),
-            counter, ValueRange{createIndexConstant(last, ll, i)});
-      scf::YieldOp::create(last, ll);
-    });
-    scf::YieldOp::create(then, l);
-  });
-}
-
 /// Rewrites `op` into the job loop of its schedule.
 static void expandJobLoop(JobLoopOp op) {
   OpBuilder b(op);
@@ -231,6 +206,24 @@ static void expandJobLoop(JobLoopOp op) {
                                 kChunksPerAgent - kTicketedChunkRounds)));
     Value firstTicketed = arith::MulIOp::create(b, loc, agents, ownRounds);
     Value lastOwn = arith::SubIOp::create(b, loc, firstTicketed, agents);
+    // Tickets only where some rounds are left to them (a grid of few rounds
+    // never touches the counter).
+    Value usesTickets = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                              ownRounds, rounds);
+    // The chunks with a job: every chunk of the full rounds, and the first
+    // (jobs mod span) of the last one. Each agent draws tickets until one
+    // names a chunk past them, so the tickets drawn name the chunks up to
+    // `chunks + agents - 1`; the agent whose ticket names that one is the
+    // last to touch the counter, and zeroes it.
+    Value chunks = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, agents,
+                              arith::DivUIOp::create(b, loc, jobs, span)),
+        arith::MinUIOp::create(
+            b, loc, arith::RemUIOp::create(b, loc, jobs, span), agents));
+    Value lastTicketChunk = arith::SubIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, chunks, agents),
+        createIndexConstant(b, loc, 1));
     Value one = createI32(b, loc, 1);
     Value agentsI32 =
         arith::IndexCastUIOp::create(b, loc, b.getI32Type(), agents);
@@ -263,8 +256,10 @@ static void expandJobLoop(JobLoopOp op) {
           // before this chunk runs, and read after it: the atomic's latency
           // overlaps the jobs.
           Value start = args[0], q = args[1];
-          Value takesTicket = arith::CmpIOp::create(
-              after, l, arith::CmpIPredicate::uge, q, lastOwn);
+          Value takesTicket = arith::AndIOp::create(
+              after, l, usesTickets,
+              arith::CmpIOp::create(after, l, arith::CmpIPredicate::uge, q,
+                                    lastOwn));
           Value ticket = createTicketTake(
               after, l, counter,
               arith::AndIOp::create(after, l, isLeader, takesTicket), one);
@@ -280,9 +275,20 @@ static void expandJobLoop(JobLoopOp op) {
               arith::AddIOp::create(after, l, firstTicketed,
                                     createTicketBroadcast(after, l, ticket)),
               arith::AddIOp::create(after, l, q, agents));
+          Value resets = arith::AndIOp::create(
+              after, l, arith::AndIOp::create(after, l, isLeader, takesTicket),
+              arith::CmpIOp::create(after, l, arith::CmpIPredicate::eq, next,
+                                    lastTicketChunk));
+          scf::IfOp::create(after, l, resets,
+                            [&](OpBuilder &then, Location ll) {
+                              memref::AtomicRMWOp::create(
+                                  then, ll, arith::AtomicRMWKind::assign,
+                                  createI32(then, ll, 0), counter,
+                                  ValueRange{createIndexConstant(then, ll, 0)});
+                              scf::YieldOp::create(then, ll);
+                            });
           scf::YieldOp::create(after, l, next);
         });
-    createCounterReset(b, loc, counter, isLeader, agents);
   }
   op->erase();
 }

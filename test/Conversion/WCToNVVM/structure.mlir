@@ -88,10 +88,13 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // -----
 
 // Dynamic schedule: chunk q holds the jobs (q mod A) + A C (q div A) + k A,
-// k < C, with C = max(1, jobs / (8 A)): each agent first runs chunk
-// `agent`; then lane 0 takes a ticket (adds 1) when the agent starts a
-// chunk, and a shuffle after the chunk broadcasts it: the next chunk is
-// A + ticket. The last agent to finish resets the counter.
+// k < C, with C = max(1, jobs / (8 A)), in R rounds of A chunks: each agent
+// first runs its own chunks, agent + r A for the first S rounds; where S < R,
+// lane 0 takes a ticket (adds 1) when the agent starts its last own chunk or
+// a ticket's chunk, and a shuffle after the chunk broadcasts it: the next
+// chunk is S A + ticket. The agent whose ticket names chunk N + A - 1 (N the
+// chunks with a job: A per full round, and min(jobs mod A C, A)) drew the
+// last ticket and resets the counter.
 // CHECK-LABEL: func @dynamic_schedule
 // CHECK: %[[JOBS:.*]] = arith.muli %{{.*}}, %arg2 : index
 // CHECK: %[[LANE:.*]] = gpu.lane_id
@@ -107,6 +110,14 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK: %[[OWNROUNDS:.*]] = arith.maxui %[[BUTLAST]], %[[FEW]] : index
 // CHECK: %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
 // CHECK: %[[LASTOWN:.*]] = arith.subi %[[TICKETED]], %arg4 : index
+// CHECK: %[[USES:.*]] = arith.cmpi ult, %[[OWNROUNDS]], %[[ROUNDS]] : index
+// CHECK: %[[REM:.*]] = arith.remui %[[JOBS]], %[[SPAN]] : index
+// CHECK: %[[PARTIAL:.*]] = arith.minui %[[REM]], %arg4 : index
+// CHECK: %[[FULL:.*]] = arith.divui %[[JOBS]], %[[SPAN]] : index
+// CHECK: %[[FULLCHUNKS:.*]] = arith.muli %arg4, %[[FULL]] : index
+// CHECK: %[[CHUNKS:.*]] = arith.addi %[[FULLCHUNKS]], %[[PARTIAL]] : index
+// CHECK: %[[PAST:.*]] = arith.addi %[[CHUNKS]], %arg4 : index
+// CHECK: %[[LASTTICKET:.*]] = arith.subi %[[PAST]], %c1 : index
 // CHECK: %[[A32:.*]] = arith.index_castui %arg4 : index to i32
 // CHECK: scf.while (%[[Q:.*]] = %arg3) : (index) -> (index, index)
 // CHECK:   %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
@@ -121,10 +132,11 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   scf.condition(%[[MORE]]) %[[START]], %[[Q]]
 // CHECK: } do {
 // CHECK: ^bb0(%[[FIRST:.*]]: index, %[[CUR:.*]]: index):
-// CHECK:   %[[TAKES:.*]] = arith.cmpi uge, %[[CUR]], %[[LASTOWN]] : index
+// CHECK:   %[[PASTOWN:.*]] = arith.cmpi uge, %[[CUR]], %[[LASTOWN]] : index
+// CHECK:   %[[TAKES:.*]] = arith.andi %[[USES]], %[[PASTOWN]] : i1
 // CHECK:   %[[ASK:.*]] = arith.andi %[[LEAD]], %[[TAKES]] : i1
 // CHECK:   %[[TICKET:.*]] = scf.if %[[ASK]] -> (i32) {
-// CHECK:     memref.atomic_rmw addi %c1_i32, %arg5[%{{.*}}]
+// CHECK:     memref.atomic_rmw addi %c1_i32, %arg5[%c0]
 // CHECK:   %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[SPAN]] : index
 // CHECK:   %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
 // CHECK:   scf.for %[[J:.*]] = %[[FIRST]] to %[[END]] step %arg4
@@ -134,15 +146,17 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[BCAST:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
 // CHECK:   %[[NEXT:.*]] = arith.index_castui %[[BCAST]]
 // CHECK:   %[[TICKETQ:.*]] = arith.addi %[[TICKETED]], %[[NEXT]] : index
-// CHECK:   arith.select %[[TAKES]], %[[TICKETQ]], %[[OWN]] : index
-// CHECK: scf.if %[[LEAD]] {
-// CHECK:   %[[DONE:.*]] = memref.atomic_rmw addi %{{.*}}, %arg5[%c1]
-// CHECK:   %[[LAST:.*]] = arith.cmpi eq, %[[DONE]]
-// CHECK:   scf.if %[[LAST]] {
-// CHECK:     memref.atomic_rmw assign %{{.*}}, %arg5[%c0]
-// CHECK:     memref.atomic_rmw assign %{{.*}}, %arg5[%c1]
-func.func @dynamic_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ctr: memref<2xi32>, %out: memref<?xindex>) {
-  wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n schedule dynamic order x_major counter %ctr : memref<2xi32> {
+// CHECK:   %[[Q2:.*]] = arith.select %[[TAKES]], %[[TICKETQ]], %[[OWN]] : index
+// CHECK:   %[[ISLAST:.*]] = arith.cmpi eq, %[[Q2]], %[[LASTTICKET]] : index
+// CHECK:   %[[RESETS:.*]] = arith.andi %[[ASK]], %[[ISLAST]] : i1
+// CHECK:   scf.if %[[RESETS]] {
+// CHECK:     memref.atomic_rmw assign %c0_i32, %arg5[%c0]
+// CHECK:   }
+// CHECK:   scf.yield %[[Q2]] : index
+// CHECK-NOT: atomic_rmw
+// CHECK: return
+func.func @dynamic_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ctr: memref<1xi32>, %out: memref<?xindex>) {
+  wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n schedule dynamic order x_major counter %ctr : memref<1xi32> {
     memref.store %by, %out[%bx] : memref<?xindex>
   }
   return

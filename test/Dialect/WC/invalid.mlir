@@ -177,9 +177,9 @@ func.func @job_loop_static_with_counter(%n: index, %c: memref<2xi32>) {
 
 // -----
 
-func.func @job_loop_small_counter(%n: index, %c: memref<1xi32>) {
-  // expected-error @+1 {{counter needs 2 elements}}
-  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule dynamic order x_major counter %c : memref<1xi32> {
+func.func @job_loop_small_counter(%n: index, %c: memref<0xi32>) {
+  // expected-error @+1 {{counter needs an element (the ticket), got 'memref<0xi32>'}}
+  wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule dynamic order x_major counter %c : memref<0xi32> {
   }
   return
 }

@@ -375,15 +375,13 @@ LogicalResult JobLoopOp::verify() {
   bool dynamic = getSchedule() == Schedule::dynamic_ticket;
   if (dynamic && !getCounter())
     return emitOpError("dynamic schedule needs a ticket counter "
-                       "(memref<2xi32> in global memory)");
+                       "(memref<1xi32> in global memory)");
   if (!dynamic && getCounter())
     return emitOpError("static schedule takes no counter");
   if (Value counter = getCounter()) {
     auto type = cast<MemRefType>(counter.getType());
-    if (type.hasStaticShape() && type.getNumElements() < 2)
-      return emitOpError("counter needs 2 elements (ticket and finished "
-                         "agents), got ")
-             << type;
+    if (type.hasStaticShape() && type.getNumElements() < 1)
+      return emitOpError("counter needs an element (the ticket), got ") << type;
   }
   // A constant agent count below one would make the static schedule's
   // stride zero (an endless loop) or run no job at all.

@@ -153,11 +153,14 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       `jobs`. Each agent takes about 8 chunks, 2 of them by ticket, so that
       the tickets of one counter, which the GPU serialises, stay few, while
       the last quarter of the jobs still balances jobs of different
-      lengths. The last agent to finish resets `counter` (ticket
-      `[0]` and finished-agent count `[1]`)
-      to zero, so that the kernel can be launched again without host help.
-      The counter must be zero before the first launch, and concurrent
-      launches need distinct counters.
+      lengths; a grid of at most 6 rounds (`S = R`) takes no ticket and
+      leaves the counter alone. Each agent draws tickets until one names a
+      chunk without a job, so the last ticket drawn names chunk
+      `N + A - 1`, `N` the chunks with a job; its drawer resets the ticket
+      to zero (an atomic exchange), so that the kernel can be launched
+      again without host help. The counter (`memref<1xi32>`, or more
+      elements of which only the first is used) must be zero before the
+      first launch, and concurrent launches need distinct counters.
     - `order`: how a job number maps to a 3-D job id: `x_major` (x varies
       fastest, as CUDA numbers blocks) or `y_major`.
     - `max_agents` (throttle): only agents `a < max_agents` take jobs; the
@@ -170,7 +173,7 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
 
     ```mlir
     wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n
-        schedule dynamic order x_major counter %ctr : memref<2xi32> {
+        schedule dynamic order x_major counter %ctr : memref<1xi32> {
       ...
     }
     ```

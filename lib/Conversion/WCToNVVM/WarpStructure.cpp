@@ -206,6 +206,14 @@ static void expandJobLoop(JobLoopOp op) {
                                 kChunksPerAgent - kTicketedChunkRounds)));
     Value firstTicketed = arith::MulIOp::create(b, loc, agents, ownRounds);
     Value lastOwn = arith::SubIOp::create(b, loc, firstTicketed, agents);
+    // The own chunks before the last are the static schedule's first
+    // (S - 1) C rounds, the jobs agent + m A below (S - 1) span: one
+    // iteration of the loop below runs them all, without the chunk
+    // arithmetic per chunk.
+    Value lastOwnStart = arith::MulIOp::create(
+        b, loc, span,
+        arith::SubIOp::create(b, loc, ownRounds,
+                              createIndexConstant(b, loc, 1)));
     // Tickets only where some rounds are left to them (a grid of few rounds
     // never touches the counter).
     Value usesTickets = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
@@ -228,7 +236,8 @@ static void expandJobLoop(JobLoopOp op) {
     Value agentsI32 =
         arith::IndexCastUIOp::create(b, loc, b.getI32Type(), agents);
     // The loop carries the chunk number q; its body gets the chunk's first
-    // job and q.
+    // job and q. The first iteration (q = agent < (S - 1) A) runs the own
+    // chunks before the last, the next ones one chunk each.
     scf::WhileOp::create(
         b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
         ValueRange{op.getAgent()},
@@ -263,8 +272,13 @@ static void expandJobLoop(JobLoopOp op) {
           Value ticket = createTicketTake(
               after, l, counter,
               arith::AndIOp::create(after, l, isLeader, takesTicket), one);
-          Value end = arith::MinUIOp::create(
-              after, l, arith::AddIOp::create(after, l, start, span), jobs);
+          Value beforeLastOwn = arith::CmpIOp::create(
+              after, l, arith::CmpIPredicate::ult, q, lastOwn);
+          Value end = arith::SelectOp::create(
+              after, l, beforeLastOwn, lastOwnStart,
+              arith::MinUIOp::create(
+                  after, l, arith::AddIOp::create(after, l, start, span),
+                  jobs));
           auto chunkLoop = scf::ForOp::create(after, l, start, end, agents);
           OpBuilder inner = OpBuilder::atBlockTerminator(chunkLoop.getBody());
           spliceBody(inner, body,
@@ -274,7 +288,10 @@ static void expandJobLoop(JobLoopOp op) {
               after, l, takesTicket,
               arith::AddIOp::create(after, l, firstTicketed,
                                     createTicketBroadcast(after, l, ticket)),
-              arith::AddIOp::create(after, l, q, agents));
+              arith::SelectOp::create(
+                  after, l, beforeLastOwn,
+                  arith::AddIOp::create(after, l, q, lastOwn),
+                  arith::AddIOp::create(after, l, q, agents)));
           Value resets = arith::AndIOp::create(
               after, l, arith::AndIOp::create(after, l, isLeader, takesTicket),
               arith::CmpIOp::create(after, l, arith::CmpIPredicate::eq, next,

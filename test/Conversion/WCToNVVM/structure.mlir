@@ -94,7 +94,9 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // a ticket's chunk, and a shuffle after the chunk broadcasts it: the next
 // chunk is S A + ticket. The agent whose ticket names chunk N + A - 1 (N the
 // chunks with a job: A per full round, and min(jobs mod A C, A)) drew the
-// last ticket and resets the counter.
+// last ticket and resets the counter. The first iteration (q = agent, when
+// S > 1) runs the own chunks before the last at once: the jobs agent + m A
+// below (S - 1) A C; its next chunk is the agent's last own one.
 // CHECK-LABEL: func @dynamic_schedule
 // CHECK: %[[JOBS:.*]] = arith.muli %{{.*}}, %arg2 : index
 // CHECK: %[[LANE:.*]] = gpu.lane_id
@@ -110,6 +112,8 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK: %[[OWNROUNDS:.*]] = arith.maxui %[[BUTLAST]], %[[FEW]] : index
 // CHECK: %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
 // CHECK: %[[LASTOWN:.*]] = arith.subi %[[TICKETED]], %arg4 : index
+// CHECK: %[[SM1:.*]] = arith.subi %[[OWNROUNDS]], %c1 : index
+// CHECK: %[[PREFIXEND:.*]] = arith.muli %[[SPAN]], %[[SM1]] : index
 // CHECK: %[[USES:.*]] = arith.cmpi ult, %[[OWNROUNDS]], %[[ROUNDS]] : index
 // CHECK: %[[REM:.*]] = arith.remui %[[JOBS]], %[[SPAN]] : index
 // CHECK: %[[PARTIAL:.*]] = arith.minui %[[REM]], %arg4 : index
@@ -137,12 +141,16 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[ASK:.*]] = arith.andi %[[LEAD]], %[[TAKES]] : i1
 // CHECK:   %[[TICKET:.*]] = scf.if %[[ASK]] -> (i32) {
 // CHECK:     memref.atomic_rmw addi %c1_i32, %arg5[%c0]
+// CHECK:   %[[PREFIX:.*]] = arith.cmpi ult, %[[CUR]], %[[LASTOWN]] : index
 // CHECK:   %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[SPAN]] : index
-// CHECK:   %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
+// CHECK:   %[[CHUNKEND:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
+// CHECK:   %[[END:.*]] = arith.select %[[PREFIX]], %[[PREFIXEND]], %[[CHUNKEND]] : index
 // CHECK:   scf.for %[[J:.*]] = %[[FIRST]] to %[[END]] step %arg4
 // CHECK:     memref.store
 // CHECK:   }
-// CHECK:   %[[OWN:.*]] = arith.addi %[[CUR]], %arg4 : index
+// CHECK:   %[[NEXTOWN:.*]] = arith.addi %[[CUR]], %arg4 : index
+// CHECK:   %[[LASTOWNQ:.*]] = arith.addi %[[CUR]], %[[LASTOWN]] : index
+// CHECK:   %[[OWN:.*]] = arith.select %[[PREFIX]], %[[LASTOWNQ]], %[[NEXTOWN]] : index
 // CHECK:   %[[BCAST:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
 // CHECK:   %[[NEXT:.*]] = arith.index_castui %[[BCAST]]
 // CHECK:   %[[TICKETQ:.*]] = arith.addi %[[TICKETED]], %[[NEXT]] : index

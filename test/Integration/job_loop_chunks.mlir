@@ -67,9 +67,9 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
-    // 41 jobs over the same 4 agents: chunks of 1 job in 11 rounds, the
-    // first 9 the agents' own; each job records the agent that ran it.
-    gpu.func @ones(%count: memref<41xi32>, %by: memref<41xi32>, %counter: memref<1xi32>) kernel {
+    // %n jobs over the same 4 agents, in chunks of 1 job (n < 32); each job
+    // records the agent that ran it.
+    gpu.func @ones(%count: memref<41xi32>, %by: memref<41xi32>, %counter: memref<1xi32>, %n: index) kernel {
       %b = gpu.block_id x
       %w = gpu.subgroup_id : index
       %wpb = gpu.num_subgroups : index
@@ -77,14 +77,13 @@ module attributes {gpu.container_module} {
       %a0 = arith.muli %b, %wpb : index
       %agent = arith.addi %a0, %w : index
       %agents = arith.muli %nb, %wpb : index
-      %c41 = arith.constant 41 : index
       %c1 = arith.constant 1 : index
       %c0 = arith.constant 0 : index
       %one = arith.constant 1 : i32
       %lane = gpu.lane_id
       %leader = arith.cmpi eq, %lane, %c0 : index
       %agent32 = arith.index_cast %agent : index to i32
-      wc.job_loop (%x, %y, %z) in (%c41, %c1, %c1) agent %agent of %agents schedule dynamic order x_major counter %counter : memref<1xi32> {
+      wc.job_loop (%x, %y, %z) in (%n, %c1, %c1) agent %agent of %agents schedule dynamic order x_major counter %counter : memref<1xi32> {
         scf.if %leader {
           %old = memref.load %count[%x] : memref<41xi32>
           %new = arith.addi %old, %one : i32
@@ -167,21 +166,26 @@ module attributes {gpu.container_module} {
 
     %ocount = gpu.alloc () : memref<41xi32>
     %oby = gpu.alloc () : memref<41xi32>
-    gpu.memset %ocount, %zero : memref<41xi32>, i32
-    scf.for %i = %c0 to %c2 step %c1 {
-      gpu.launch_func @kernels::@ones blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1)
-          args(%ocount : memref<41xi32>, %oby : memref<41xi32>, %ctr : memref<1xi32>)
-    }
     %hocount = memref.alloc() : memref<41xi32>
     %hoby = memref.alloc() : memref<41xi32>
-    gpu.memcpy %hocount, %ocount : memref<41xi32>, memref<41xi32>
-    gpu.memcpy %hoby, %oby : memref<41xi32>, memref<41xi32>
     %uoc = memref.cast %hocount : memref<41xi32> to memref<*xi32>
-    call @printMemrefI32(%uoc) : (memref<*xi32>) -> ()
     %uob = memref.cast %hoby : memref<41xi32> to memref<*xi32>
-    call @printMemrefI32(%uob) : (memref<*xi32>) -> ()
-    gpu.memcpy %hc, %ctr : memref<1xi32>, memref<1xi32>
-    call @printMemrefI32(%uc) : (memref<*xi32>) -> ()
+    %sizes = arith.constant dense<[41, 27]> : vector<2xindex>
+    scf.for %t = %c0 to %c2 step %c1 {
+      %n = vector.extract %sizes[%t] : index from vector<2xindex>
+      gpu.memset %ocount, %zero : memref<41xi32>, i32
+      gpu.memset %oby, %minus : memref<41xi32>, i32
+      scf.for %i = %c0 to %c2 step %c1 {
+        gpu.launch_func @kernels::@ones blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1)
+            args(%ocount : memref<41xi32>, %oby : memref<41xi32>, %ctr : memref<1xi32>, %n : index)
+      }
+      gpu.memcpy %hocount, %ocount : memref<41xi32>, memref<41xi32>
+      gpu.memcpy %hoby, %oby : memref<41xi32>, memref<41xi32>
+      func.call @printMemrefI32(%uoc) : (memref<*xi32>) -> ()
+      func.call @printMemrefI32(%uob) : (memref<*xi32>) -> ()
+      gpu.memcpy %hc, %ctr : memref<1xi32>, memref<1xi32>
+      func.call @printMemrefI32(%uc) : (memref<*xi32>) -> ()
+    }
     return
   }
 }
@@ -220,5 +224,13 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: [2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2]
 // CHECK: sizes = [41]
 // CHECK-NEXT: [0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  0,  0,  0,  0]
+// CHECK: sizes = [1]
+// CHECK-NEXT: [0]
+// 27 jobs: 7 rounds, the first 6 the agents' own (S = max(R - 2, 6)),
+// jobs 24-26 by ticket; jobs 27-40 never ran.
+// CHECK: sizes = [41]
+// CHECK-NEXT: [2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0]
+// CHECK: sizes = [41]
+// CHECK-NEXT: [0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  0,  0,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1]
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]

@@ -151,6 +151,158 @@ static Value createTicketBroadcast(OpBuilder &b, Location loc, Value ticket) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), job);
 }
 
+/// Emits the dynamic schedule of `op` for `agents` agents over `jobs` jobs
+/// at `b` (inside the active agents' guard). Chunk q holds the jobs
+/// (q mod A) + span (q div A) + k A, k < C, span = A C, in R = ceil(jobs /
+/// span) rounds of A chunks; each agent runs the chunks of the first S =
+/// getOwnChunkRounds(R) rounds as its own, the counter's tickets number the
+/// chunks after those.
+///
+/// The own chunks are the static schedule's first S C rounds, so they run
+/// as its loop: over all jobs where S = R (R > 6 exactly when jobs > 6 A,
+/// which needs no division), over the first (S - 1) C rounds otherwise.
+/// Where S < R, a loop over chunks follows: the agent's last own chunk,
+/// then those of its tickets; the next chunk's ticket is taken before a
+/// chunk runs and read after it, so the atomic's latency overlaps the jobs.
+/// The body is emitted twice (the static loop and the chunk loop).
+static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
+                                 Value agents) {
+  Location loc = op.getLoc();
+  SmallVector<Value, 3> grid = {op.getGridX(), op.getGridY(), op.getGridZ()};
+  Block &body = op.getBody().front();
+  Value counter = op.getCounter();
+  Type index = b.getIndexType();
+  auto constant = [&](OpBuilder &builder, int64_t value) {
+    return createIndexConstant(builder, loc, value);
+  };
+  Value usesTickets = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ugt, jobs,
+      arith::MulIOp::create(
+          b, loc, agents, constant(b, kChunksPerAgent - kTicketedChunkRounds)));
+  // Where tickets are used: the end of the own rounds before the last,
+  // (S - 1) span, the span, the first ticketed chunk S A, and the chunk the
+  // last ticket names (N + A - 1, N the chunks with a job: every chunk of
+  // the full rounds, and the first min(jobs mod span, A) of the last one;
+  // each agent draws tickets until one names a chunk past them, so the
+  // drawer of that ticket is the last to touch the counter, and zeroes it).
+  auto plan = scf::IfOp::create(
+      b, loc, usesTickets,
+      [&](OpBuilder &then, Location l) {
+        Value chunk = arith::MaxUIOp::create(
+            then, l,
+            arith::DivUIOp::create(
+                then, l, jobs,
+                arith::MulIOp::create(then, l, agents,
+                                      constant(then, kChunksPerAgent))),
+            constant(then, 1));
+        Value span = arith::MulIOp::create(then, l, agents, chunk);
+        Value rounds = arith::CeilDivUIOp::create(then, l, jobs, span);
+        // S = max(R - 2, min(R, 6)) is max(R - 2, 6) here (R > 6).
+        Value ownRounds = arith::MaxUIOp::create(
+            then, l,
+            arith::SubIOp::create(then, l, rounds,
+                                  constant(then, kTicketedChunkRounds)),
+            constant(then, kChunksPerAgent - kTicketedChunkRounds));
+        Value ownEnd = arith::MulIOp::create(
+            then, l, span,
+            arith::SubIOp::create(then, l, ownRounds, constant(then, 1)));
+        Value firstTicketed = arith::MulIOp::create(then, l, agents, ownRounds);
+        Value chunks = arith::AddIOp::create(
+            then, l,
+            arith::MulIOp::create(then, l, agents,
+                                  arith::DivUIOp::create(then, l, jobs, span)),
+            arith::MinUIOp::create(
+                then, l, arith::RemUIOp::create(then, l, jobs, span), agents));
+        Value lastTicketChunk = arith::SubIOp::create(
+            then, l, arith::AddIOp::create(then, l, chunks, agents),
+            constant(then, 1));
+        scf::YieldOp::create(
+            then, l, ValueRange{ownEnd, span, firstTicketed, lastTicketChunk});
+      },
+      [&](OpBuilder &otherwise, Location l) {
+        Value zero = constant(otherwise, 0);
+        scf::YieldOp::create(otherwise, l, ValueRange{jobs, zero, zero, zero});
+      });
+  Value ownEnd = plan.getResult(0), span = plan.getResult(1),
+        firstTicketed = plan.getResult(2), lastTicketChunk = plan.getResult(3);
+
+  // The own chunks (all but the last where tickets follow): the static
+  // schedule's loop, with a copy of the body.
+  auto ownLoop = scf::ForOp::create(b, loc, op.getAgent(), ownEnd, agents);
+  {
+    OpBuilder inner = OpBuilder::atBlockTerminator(ownLoop.getBody());
+    IRMapping mapping;
+    mapping.map(body.getArguments(),
+                delinearizeJob(inner, loc, ownLoop.getInductionVar(), grid,
+                               op.getOrder()));
+    for (Operation &nested : body.without_terminator())
+      inner.clone(nested, mapping);
+  }
+
+  scf::IfOp::create(b, loc, usesTickets, [&](OpBuilder &then, Location l) {
+    Value lane = gpu::LaneIdOp::create(then, l, /*upperBound=*/nullptr);
+    Value isLeader = arith::CmpIOp::create(then, l, arith::CmpIPredicate::eq,
+                                           lane, constant(then, 0));
+    Value agentsI32 =
+        arith::IndexCastUIOp::create(then, l, then.getI32Type(), agents);
+    // The loop carries the chunk number q, from the agent's last own chunk
+    // (agent + (S - 1) A); its body gets the chunk's first job.
+    Value lastOwn = arith::AddIOp::create(
+        then, l, op.getAgent(),
+        arith::SubIOp::create(then, l, firstTicketed, agents));
+    scf::WhileOp::create(
+        then, l, TypeRange{index}, ValueRange{lastOwn},
+        [&](OpBuilder &before, Location bl, ValueRange args) {
+          // Chunk numbers are i32 (they come from the i32 ticket): one
+          // 32-bit division gives the round and the agent.
+          Type i32 = before.getI32Type();
+          Value q = arith::IndexCastUIOp::create(before, bl, i32, args[0]);
+          Value round = arith::DivUIOp::create(before, bl, q, agentsI32);
+          Value owner = arith::SubIOp::create(
+              before, bl, q,
+              arith::MulIOp::create(before, bl, round, agentsI32));
+          auto toIndex = [&](Value v) {
+            return arith::IndexCastUIOp::create(before, bl, index, v);
+          };
+          Value start = arith::AddIOp::create(
+              before, bl, toIndex(owner),
+              arith::MulIOp::create(before, bl, span, toIndex(round)));
+          Value more = arith::CmpIOp::create(
+              before, bl, arith::CmpIPredicate::ult, start, jobs);
+          scf::ConditionOp::create(before, bl, more, ValueRange{start});
+        },
+        [&](OpBuilder &after, Location al, ValueRange args) {
+          Value start = args[0];
+          Value ticket = createTicketTake(after, al, counter, isLeader,
+                                          createI32(after, al, 1));
+          Value end = arith::MinUIOp::create(
+              after, al, arith::AddIOp::create(after, al, start, span), jobs);
+          auto chunkLoop = scf::ForOp::create(after, al, start, end, agents);
+          OpBuilder inner = OpBuilder::atBlockTerminator(chunkLoop.getBody());
+          spliceBody(inner, body,
+                     delinearizeJob(inner, al, chunkLoop.getInductionVar(),
+                                    grid, op.getOrder()));
+          Value next =
+              arith::AddIOp::create(after, al, firstTicketed,
+                                    createTicketBroadcast(after, al, ticket));
+          Value resets = arith::AndIOp::create(
+              after, al, isLeader,
+              arith::CmpIOp::create(after, al, arith::CmpIPredicate::eq, next,
+                                    lastTicketChunk));
+          scf::IfOp::create(after, al, resets,
+                            [&](OpBuilder &last, Location ll) {
+                              memref::AtomicRMWOp::create(
+                                  last, ll, arith::AtomicRMWKind::assign,
+                                  createI32(last, ll, 0), counter,
+                                  ValueRange{createIndexConstant(last, ll, 0)});
+                              scf::YieldOp::create(last, ll);
+                            });
+          scf::YieldOp::create(after, al, next);
+        });
+    scf::YieldOp::create(then, l);
+  });
+}
+
 /// Rewrites `op` into the job loop of its schedule.
 static void expandJobLoop(JobLoopOp op) {
   OpBuilder b(op);
@@ -175,137 +327,7 @@ static void expandJobLoop(JobLoopOp op) {
         b, body,
         delinearizeJob(b, loc, forOp.getInductionVar(), grid, op.getOrder()));
   } else {
-    Value counter = op.getCounter();
-    Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
-    Value isLeader = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, lane, createIndexConstant(b, loc, 0));
-    // Chunks of max(1, jobs / (kChunksPerAgent * agents)) jobs.
-    Value chunk = arith::MaxUIOp::create(
-        b, loc,
-        arith::DivUIOp::create(
-            b, loc, jobs,
-            arith::MulIOp::create(
-                b, loc, agents, createIndexConstant(b, loc, kChunksPerAgent))),
-        createIndexConstant(b, loc, 1));
-    // Chunk q holds the jobs (q mod A) + span (q div A) + k A, k < chunk,
-    // with span = A x chunk, in R = ceil(jobs / span) rounds of A chunks.
-    // The agents run the chunks of getOwnChunkRounds(R) rounds as their
-    // own (chunks agent + r A, the static schedule's first rounds),
-    // computed here at run time; the counter's tickets number the chunks
-    // after those.
-    Value span = arith::MulIOp::create(b, loc, agents, chunk);
-    Value rounds = arith::CeilDivUIOp::create(b, loc, jobs, span);
-    Value ticketed = createIndexConstant(b, loc, kTicketedChunkRounds);
-    Value ownRounds = arith::MaxUIOp::create(
-        b, loc,
-        arith::SubIOp::create(
-            b, loc, arith::MaxUIOp::create(b, loc, rounds, ticketed), ticketed),
-        arith::MinUIOp::create(
-            b, loc, rounds,
-            createIndexConstant(b, loc,
-                                kChunksPerAgent - kTicketedChunkRounds)));
-    Value firstTicketed = arith::MulIOp::create(b, loc, agents, ownRounds);
-    Value lastOwn = arith::SubIOp::create(b, loc, firstTicketed, agents);
-    // The own chunks before the last are the static schedule's first
-    // (S - 1) C rounds, the jobs agent + m A below (S - 1) span: one
-    // iteration of the loop below runs them all, without the chunk
-    // arithmetic per chunk.
-    Value lastOwnStart = arith::MulIOp::create(
-        b, loc, span,
-        arith::SubIOp::create(b, loc, ownRounds,
-                              createIndexConstant(b, loc, 1)));
-    // Tickets only where some rounds are left to them (a grid of few rounds
-    // never touches the counter).
-    Value usesTickets = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                              ownRounds, rounds);
-    // The chunks with a job: every chunk of the full rounds, and the first
-    // (jobs mod span) of the last one. Each agent draws tickets until one
-    // names a chunk past them, so the tickets drawn name the chunks up to
-    // `chunks + agents - 1`; the agent whose ticket names that one is the
-    // last to touch the counter, and zeroes it.
-    Value chunks = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, agents,
-                              arith::DivUIOp::create(b, loc, jobs, span)),
-        arith::MinUIOp::create(
-            b, loc, arith::RemUIOp::create(b, loc, jobs, span), agents));
-    Value lastTicketChunk = arith::SubIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, chunks, agents),
-        createIndexConstant(b, loc, 1));
-    Value one = createI32(b, loc, 1);
-    Value agentsI32 =
-        arith::IndexCastUIOp::create(b, loc, b.getI32Type(), agents);
-    // The loop carries the chunk number q; its body gets the chunk's first
-    // job and q. The first iteration (q = agent < (S - 1) A) runs the own
-    // chunks before the last, the next ones one chunk each.
-    scf::WhileOp::create(
-        b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
-        ValueRange{op.getAgent()},
-        [&](OpBuilder &before, Location l, ValueRange args) {
-          // Chunk numbers are i32 (they come from the i32 ticket): one
-          // 32-bit division gives the round and the agent.
-          Type i32 = before.getI32Type();
-          Value q = arith::IndexCastUIOp::create(before, l, i32, args[0]);
-          Value round = arith::DivUIOp::create(before, l, q, agentsI32);
-          Value owner = arith::SubIOp::create(
-              before, l, q, arith::MulIOp::create(before, l, round, agentsI32));
-          auto toIndex = [&](Value v) {
-            return arith::IndexCastUIOp::create(before, l,
-                                                before.getIndexType(), v);
-          };
-          Value start = arith::AddIOp::create(
-              before, l, toIndex(owner),
-              arith::MulIOp::create(before, l, span, toIndex(round)));
-          Value more = arith::CmpIOp::create(
-              before, l, arith::CmpIPredicate::ult, start, jobs);
-          scf::ConditionOp::create(before, l, more, ValueRange{start, args[0]});
-        },
-        [&](OpBuilder &after, Location l, ValueRange args) {
-          // From the last own chunk on, the next chunk's ticket is taken
-          // before this chunk runs, and read after it: the atomic's latency
-          // overlaps the jobs.
-          Value start = args[0], q = args[1];
-          Value takesTicket = arith::AndIOp::create(
-              after, l, usesTickets,
-              arith::CmpIOp::create(after, l, arith::CmpIPredicate::uge, q,
-                                    lastOwn));
-          Value ticket = createTicketTake(
-              after, l, counter,
-              arith::AndIOp::create(after, l, isLeader, takesTicket), one);
-          Value beforeLastOwn = arith::CmpIOp::create(
-              after, l, arith::CmpIPredicate::ult, q, lastOwn);
-          Value end = arith::SelectOp::create(
-              after, l, beforeLastOwn, lastOwnStart,
-              arith::MinUIOp::create(
-                  after, l, arith::AddIOp::create(after, l, start, span),
-                  jobs));
-          auto chunkLoop = scf::ForOp::create(after, l, start, end, agents);
-          OpBuilder inner = OpBuilder::atBlockTerminator(chunkLoop.getBody());
-          spliceBody(inner, body,
-                     delinearizeJob(inner, l, chunkLoop.getInductionVar(), grid,
-                                    op.getOrder()));
-          Value next = arith::SelectOp::create(
-              after, l, takesTicket,
-              arith::AddIOp::create(after, l, firstTicketed,
-                                    createTicketBroadcast(after, l, ticket)),
-              arith::SelectOp::create(
-                  after, l, beforeLastOwn,
-                  arith::AddIOp::create(after, l, q, lastOwn),
-                  arith::AddIOp::create(after, l, q, agents)));
-          Value resets = arith::AndIOp::create(
-              after, l, arith::AndIOp::create(after, l, isLeader, takesTicket),
-              arith::CmpIOp::create(after, l, arith::CmpIPredicate::eq, next,
-                                    lastTicketChunk));
-          scf::IfOp::create(after, l, resets,
-                            [&](OpBuilder &then, Location ll) {
-                              memref::AtomicRMWOp::create(
-                                  then, ll, arith::AtomicRMWKind::assign,
-                                  createI32(then, ll, 0), counter,
-                                  ValueRange{createIndexConstant(then, ll, 0)});
-                              scf::YieldOp::create(then, ll);
-                            });
-          scf::YieldOp::create(after, l, next);
-        });
+    expandDynamicJobLoop(b, op, jobs, agents);
   }
   op->erase();
 }

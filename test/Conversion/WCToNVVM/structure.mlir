@@ -88,79 +88,81 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // -----
 
 // Dynamic schedule: chunk q holds the jobs (q mod A) + A C (q div A) + k A,
-// k < C, with C = max(1, jobs / (8 A)), in R rounds of A chunks: each agent
-// first runs its own chunks, agent + r A for the first S rounds; where S < R,
-// lane 0 takes a ticket (adds 1) when the agent starts its last own chunk or
-// a ticket's chunk, and a shuffle after the chunk broadcasts it: the next
-// chunk is S A + ticket. The agent whose ticket names chunk N + A - 1 (N the
-// chunks with a job: A per full round, and min(jobs mod A C, A)) drew the
-// last ticket and resets the counter. The first iteration (q = agent, when
-// S > 1) runs the own chunks before the last at once: the jobs agent + m A
-// below (S - 1) A C; its next chunk is the agent's last own one.
+// k < C, with C = max(1, jobs / (8 A)), in R rounds of A chunks; each
+// agent runs its own chunks, agent + r A for the first S rounds, as the
+// static schedule's first S C rounds: one loop over all jobs where S = R
+// (R <= 6, exactly when jobs <= 6 A), over those below (S - 1) A C
+// otherwise. Then, where S < R, a loop over chunks from the agent's last
+// own one: lane 0 takes a ticket (adds 1) as a chunk starts, a shuffle
+// after the chunk broadcasts it, the next chunk is S A + ticket; the agent
+// whose ticket names chunk N + A - 1 (N the chunks with a job: A per full
+// round, and min(jobs mod A C, A)) drew the last ticket and resets the
+// counter. The body appears twice.
 // CHECK-LABEL: func @dynamic_schedule
 // CHECK: %[[JOBS:.*]] = arith.muli %{{.*}}, %arg2 : index
-// CHECK: %[[LANE:.*]] = gpu.lane_id
-// CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[LANE]], %c0
-// CHECK: %[[SHARE:.*]] = arith.muli %arg4, %c8 : index
-// CHECK: %[[PER:.*]] = arith.divui %[[JOBS]], %[[SHARE]] : index
-// CHECK: %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
-// CHECK: %[[SPAN:.*]] = arith.muli %arg4, %[[CHUNK]] : index
-// CHECK: %[[ROUNDS:.*]] = arith.ceildivui %[[JOBS]], %[[SPAN]] : index
-// CHECK: %[[FEW:.*]] = arith.minui %[[ROUNDS]], %c6 : index
-// CHECK: %[[ATLEAST:.*]] = arith.maxui %[[ROUNDS]], %c2 : index
-// CHECK: %[[BUTLAST:.*]] = arith.subi %[[ATLEAST]], %c2 : index
-// CHECK: %[[OWNROUNDS:.*]] = arith.maxui %[[BUTLAST]], %[[FEW]] : index
-// CHECK: %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
-// CHECK: %[[LASTOWN:.*]] = arith.subi %[[TICKETED]], %arg4 : index
-// CHECK: %[[SM1:.*]] = arith.subi %[[OWNROUNDS]], %c1 : index
-// CHECK: %[[PREFIXEND:.*]] = arith.muli %[[SPAN]], %[[SM1]] : index
-// CHECK: %[[USES:.*]] = arith.cmpi ult, %[[OWNROUNDS]], %[[ROUNDS]] : index
-// CHECK: %[[REM:.*]] = arith.remui %[[JOBS]], %[[SPAN]] : index
-// CHECK: %[[PARTIAL:.*]] = arith.minui %[[REM]], %arg4 : index
-// CHECK: %[[FULL:.*]] = arith.divui %[[JOBS]], %[[SPAN]] : index
-// CHECK: %[[FULLCHUNKS:.*]] = arith.muli %arg4, %[[FULL]] : index
-// CHECK: %[[CHUNKS:.*]] = arith.addi %[[FULLCHUNKS]], %[[PARTIAL]] : index
-// CHECK: %[[PAST:.*]] = arith.addi %[[CHUNKS]], %arg4 : index
-// CHECK: %[[LASTTICKET:.*]] = arith.subi %[[PAST]], %c1 : index
-// CHECK: %[[A32:.*]] = arith.index_castui %arg4 : index to i32
-// CHECK: scf.while (%[[Q:.*]] = %arg3) : (index) -> (index, index)
-// CHECK:   %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
-// CHECK:   %[[ROUND:.*]] = arith.divui %[[Q32]], %[[A32]] : i32
-// CHECK:   %[[BEFORE:.*]] = arith.muli %[[ROUND]], %[[A32]] : i32
-// CHECK:   %[[OWNER:.*]] = arith.subi %[[Q32]], %[[BEFORE]] : i32
-// CHECK:   %[[ROUNDX:.*]] = arith.index_castui %[[ROUND]] : i32 to index
-// CHECK:   %[[SKIP:.*]] = arith.muli %[[SPAN]], %[[ROUNDX]] : index
-// CHECK:   %[[OWNERX:.*]] = arith.index_castui %[[OWNER]] : i32 to index
-// CHECK:   %[[START:.*]] = arith.addi %[[OWNERX]], %[[SKIP]] : index
-// CHECK:   %[[MORE:.*]] = arith.cmpi ult, %[[START]], %[[JOBS]]
-// CHECK:   scf.condition(%[[MORE]]) %[[START]], %[[Q]]
-// CHECK: } do {
-// CHECK: ^bb0(%[[FIRST:.*]]: index, %[[CUR:.*]]: index):
-// CHECK:   %[[PASTOWN:.*]] = arith.cmpi uge, %[[CUR]], %[[LASTOWN]] : index
-// CHECK:   %[[TAKES:.*]] = arith.andi %[[USES]], %[[PASTOWN]] : i1
-// CHECK:   %[[ASK:.*]] = arith.andi %[[LEAD]], %[[TAKES]] : i1
-// CHECK:   %[[TICKET:.*]] = scf.if %[[ASK]] -> (i32) {
-// CHECK:     memref.atomic_rmw addi %c1_i32, %arg5[%c0]
-// CHECK:   %[[PREFIX:.*]] = arith.cmpi ult, %[[CUR]], %[[LASTOWN]] : index
-// CHECK:   %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[SPAN]] : index
-// CHECK:   %[[CHUNKEND:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
-// CHECK:   %[[END:.*]] = arith.select %[[PREFIX]], %[[PREFIXEND]], %[[CHUNKEND]] : index
-// CHECK:   scf.for %[[J:.*]] = %[[FIRST]] to %[[END]] step %arg4
-// CHECK:     memref.store
-// CHECK:   }
-// CHECK:   %[[NEXTOWN:.*]] = arith.addi %[[CUR]], %arg4 : index
-// CHECK:   %[[LASTOWNQ:.*]] = arith.addi %[[CUR]], %[[LASTOWN]] : index
-// CHECK:   %[[OWN:.*]] = arith.select %[[PREFIX]], %[[LASTOWNQ]], %[[NEXTOWN]] : index
-// CHECK:   %[[BCAST:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
-// CHECK:   %[[NEXT:.*]] = arith.index_castui %[[BCAST]]
-// CHECK:   %[[TICKETQ:.*]] = arith.addi %[[TICKETED]], %[[NEXT]] : index
-// CHECK:   %[[Q2:.*]] = arith.select %[[TAKES]], %[[TICKETQ]], %[[OWN]] : index
-// CHECK:   %[[ISLAST:.*]] = arith.cmpi eq, %[[Q2]], %[[LASTTICKET]] : index
-// CHECK:   %[[RESETS:.*]] = arith.andi %[[ASK]], %[[ISLAST]] : i1
-// CHECK:   scf.if %[[RESETS]] {
-// CHECK:     memref.atomic_rmw assign %c0_i32, %arg5[%c0]
-// CHECK:   }
-// CHECK:   scf.yield %[[Q2]] : index
+// CHECK: scf.if
+// CHECK: %[[SIXA:.*]] = arith.muli %arg4, %c6 : index
+// CHECK: %[[USES:.*]] = arith.cmpi ugt, %[[JOBS]], %[[SIXA]] : index
+// CHECK: %[[PLAN:.*]]:4 = scf.if %[[USES]] -> (index, index, index, index) {
+// CHECK:   %[[SHARE:.*]] = arith.muli %arg4, %c8 : index
+// CHECK:   %[[PER:.*]] = arith.divui %[[JOBS]], %[[SHARE]] : index
+// CHECK:   %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
+// CHECK:   %[[SPAN:.*]] = arith.muli %arg4, %[[CHUNK]] : index
+// CHECK:   %[[ROUNDS:.*]] = arith.ceildivui %[[JOBS]], %[[SPAN]] : index
+// CHECK:   %[[BUTLAST:.*]] = arith.subi %[[ROUNDS]], %c2 : index
+// CHECK:   %[[OWNROUNDS:.*]] = arith.maxui %[[BUTLAST]], %c6 : index
+// CHECK:   %[[SM1:.*]] = arith.subi %[[OWNROUNDS]], %c1 : index
+// CHECK:   %[[OWNEND:.*]] = arith.muli %[[SPAN]], %[[SM1]] : index
+// CHECK:   %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
+// CHECK:   %[[REM:.*]] = arith.remui %[[JOBS]], %[[SPAN]] : index
+// CHECK:   %[[PARTIAL:.*]] = arith.minui %[[REM]], %arg4 : index
+// CHECK:   %[[FULL:.*]] = arith.divui %[[JOBS]], %[[SPAN]] : index
+// CHECK:   %[[FULLCHUNKS:.*]] = arith.muli %arg4, %[[FULL]] : index
+// CHECK:   %[[CHUNKS:.*]] = arith.addi %[[FULLCHUNKS]], %[[PARTIAL]] : index
+// CHECK:   %[[PAST:.*]] = arith.addi %[[CHUNKS]], %arg4 : index
+// CHECK:   %[[LASTTICKET:.*]] = arith.subi %[[PAST]], %c1 : index
+// CHECK:   scf.yield %[[OWNEND]], %[[SPAN]], %[[TICKETED]], %[[LASTTICKET]]
+// CHECK: } else {
+// CHECK:   scf.yield %[[JOBS]], %c0, %c0, %c0
+// CHECK: }
+// CHECK: scf.for %{{.*}} = %arg3 to %[[PLAN]]#0 step %arg4 {
+// CHECK:   memref.store
+// CHECK: }
+// CHECK: scf.if %[[USES]] {
+// CHECK:   %[[LANE:.*]] = gpu.lane_id
+// CHECK:   %[[LEAD:.*]] = arith.cmpi eq, %[[LANE]], %c0
+// CHECK:   %[[A32:.*]] = arith.index_castui %arg4 : index to i32
+// CHECK:   %[[LASTOWN:.*]] = arith.subi %[[PLAN]]#2, %arg4 : index
+// CHECK:   %[[MYLAST:.*]] = arith.addi %arg3, %[[LASTOWN]] : index
+// CHECK:   scf.while (%[[Q:.*]] = %[[MYLAST]]) : (index) -> index {
+// CHECK:     %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
+// CHECK:     %[[ROUND:.*]] = arith.divui %[[Q32]], %[[A32]] : i32
+// CHECK:     %[[BEFORE:.*]] = arith.muli %[[ROUND]], %[[A32]] : i32
+// CHECK:     %[[OWNER:.*]] = arith.subi %[[Q32]], %[[BEFORE]] : i32
+// CHECK:     %[[ROUNDX:.*]] = arith.index_castui %[[ROUND]] : i32 to index
+// CHECK:     %[[SKIP:.*]] = arith.muli %[[PLAN]]#1, %[[ROUNDX]] : index
+// CHECK:     %[[OWNERX:.*]] = arith.index_castui %[[OWNER]] : i32 to index
+// CHECK:     %[[START:.*]] = arith.addi %[[OWNERX]], %[[SKIP]] : index
+// CHECK:     %[[MORE:.*]] = arith.cmpi ult, %[[START]], %[[JOBS]]
+// CHECK:     scf.condition(%[[MORE]]) %[[START]]
+// CHECK:   } do {
+// CHECK:   ^bb0(%[[FIRST:.*]]: index):
+// CHECK:     %[[TICKET:.*]] = scf.if %[[LEAD]] -> (i32) {
+// CHECK:       memref.atomic_rmw addi %c1_i32, %arg5[%c0]
+// CHECK:     %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[PLAN]]#1 : index
+// CHECK:     %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
+// CHECK:     scf.for %{{.*}} = %[[FIRST]] to %[[END]] step %arg4
+// CHECK:       memref.store
+// CHECK:     }
+// CHECK:     %[[BCAST:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
+// CHECK:     %[[NEXT:.*]] = arith.index_castui %[[BCAST]]
+// CHECK:     %[[Q2:.*]] = arith.addi %[[PLAN]]#2, %[[NEXT]] : index
+// CHECK:     %[[ISLAST:.*]] = arith.cmpi eq, %[[Q2]], %[[PLAN]]#3 : index
+// CHECK:     %[[RESETS:.*]] = arith.andi %[[LEAD]], %[[ISLAST]] : i1
+// CHECK:     scf.if %[[RESETS]] {
+// CHECK:       memref.atomic_rmw assign %c0_i32, %arg5[%c0]
+// CHECK:     }
+// CHECK:     scf.yield %[[Q2]] : index
 // CHECK-NOT: atomic_rmw
 // CHECK: return
 func.func @dynamic_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ctr: memref<1xi32>, %out: memref<?xindex>) {

@@ -2,6 +2,7 @@
 """Compile time against the number of virtual threads.
 
   compile-scaling.py [--sizes 32,64,...] [--repeat 5] [--wc-opt PATH]
+  compile-scaling.py --programs A.mlir B.mlir ... [--repeat 9]
 
 For each block size B, two kernels written here: a tree reduction of B
 elements through a workgroup buffer (log2 B barriers; wc-remap turns it into
@@ -12,9 +13,15 @@ buffer (one barrier). Each is compiled to PTX by the upstream lowering
 gives the median wall time of `--repeat` runs and the wc pipeline's ratio.
 One warp job runs B / 32 virtual threads, so the wc column shows how
 compile time grows with them.
+
+With --programs, the given programs instead (e.g. the suite's kernels that
+bench/suite/build.sh writes to .device-build/suite/src): the two
+compilations of a program alternate, so that a busy machine slows both
+alike; the table ends with the geomean of the ratios.
 """
 
 import argparse
+import math
 import os
 import statistics
 import subprocess
@@ -113,23 +120,57 @@ module attributes {{gpu.container_module}} {{
 """
 
 
+UPSTREAM = "--wc-lower-to-nvvm=format=isa"
+WC = "--wc-pipeline=format=isa"
+
+
+def seconds(wcopt, path, pipeline):
+    start = time.perf_counter()
+    subprocess.run([wcopt, path, pipeline, "-o", os.devnull],
+                   stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
 def median_seconds(wcopt, path, pipeline, repeat):
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run([wcopt, path, pipeline, "-o", os.devnull],
-                       stderr=subprocess.DEVNULL, check=True)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+    return statistics.median(seconds(wcopt, path, pipeline)
+                             for _ in range(repeat))
+
+
+def compare_programs(wcopt, paths, repeat):
+    """Prints upstream's and the wc pipeline's median compile time of each
+    program, the two alternating, and the geomean of the ratios."""
+    print("| program | upstream (ms) | wc pipeline (ms) | ratio |")
+    print("|---|---:|---:|---:|")
+    logs = []
+    for path in paths:
+        samples = {UPSTREAM: [], WC: []}
+        for _ in range(repeat):
+            for pipeline in samples:
+                samples[pipeline].append(seconds(wcopt, path, pipeline))
+        upstream = statistics.median(samples[UPSTREAM])
+        wc = statistics.median(samples[WC])
+        logs.append(math.log(wc / upstream))
+        name = os.path.splitext(os.path.basename(path))[0]
+        print(f"| {name} | {upstream * 1e3:.1f} | {wc * 1e3:.1f} | "
+              f"{wc / upstream:.2f} |")
+    print(f"| geomean | | | {math.exp(sum(logs) / len(logs)):.3f} |")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="32,64,128,256,512,1024")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="runs per compilation (default 5, 9 with "
+                        "--programs)")
+    parser.add_argument("--programs", nargs="+", metavar="MLIR",
+                        help="compare these programs instead")
     parser.add_argument("--wc-opt", default=os.path.join(
         os.path.dirname(__file__), "..", "build", "bin", "wc-opt"))
     args = parser.parse_args()
+    if args.programs:
+        compare_programs(args.wc_opt, args.programs, args.repeat or 9)
+        return
+    args.repeat = args.repeat or 5
     sizes = [int(s) for s in args.sizes.split(",")]
     if any(b < 32 or b & (b - 1) or b > 1024 for b in sizes):
         sys.exit("compile-scaling.py: sizes must be powers of two in 32..1024")
@@ -143,11 +184,9 @@ def main():
                 with open(path, "w") as f:
                     f.write(template.format(b=b, half=b // 2, last=b - 1,
                                             levels=b.bit_length() - 1))
-                upstream = median_seconds(args.wc_opt, path,
-                                          "--wc-lower-to-nvvm=format=isa",
+                upstream = median_seconds(args.wc_opt, path, UPSTREAM,
                                           args.repeat)
-                wc = median_seconds(args.wc_opt, path,
-                                    "--wc-pipeline=format=isa", args.repeat)
+                wc = median_seconds(args.wc_opt, path, WC, args.repeat)
                 print(f"| {name} | {b} | {b // 32} | {upstream * 1e3:.1f} | "
                       f"{wc * 1e3:.1f} | {wc / upstream:.2f} |")
 

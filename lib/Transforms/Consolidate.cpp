@@ -50,7 +50,6 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
@@ -90,20 +89,6 @@ static constexpr int64_t kResizeResidencyDenominator = 8;
 static constexpr int64_t kLaunchBoundJobsPerAgent = 32;
 static constexpr int64_t kShortJobVirtualThreads = 2;
 
-/// Whether a block barrier of `func` sits in a loop (runs more than once per
-/// job).
-static bool hasBarrierInLoop(gpu::GPUFuncOp func) {
-  return func
-      .walk([&](gpu::BarrierOp barrier) {
-        for (Operation *op = barrier->getParentOp(); op != func;
-             op = op->getParentOp())
-          if (isa<LoopLikeOpInterface>(op))
-            return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// The most virtual threads of the warp jobs of `func`.
 static int64_t getMaxVirtualThreads(gpu::GPUFuncOp func) {
   int64_t most = 0;
@@ -141,17 +126,8 @@ public:
     return measure(name, [](gpu::GPUFuncOp kernel) { return kernel; });
   }
 
-  /// What measureAggregated learns of the candidate besides its figures.
-  struct AggregatedFacts {
-    /// Workgroup buffers the remapping moved to registers.
-    int64_t remappedBuffers = 0;
-  };
-
-  /// The figures of the kernel aggregated (and, when `remap`, remapped;
-  /// `facts`, if given, gets what the remapping did to that candidate).
-  std::optional<KernelResources>
-  measureAggregated(StringRef name, bool remap,
-                    AggregatedFacts *facts = nullptr) {
+  /// The figures of the kernel aggregated (and, when `remap`, remapped).
+  std::optional<KernelResources> measureAggregated(StringRef name, bool remap) {
     return measure(name, [&](gpu::GPUFuncOp kernel) -> gpu::GPUFuncOp {
       // The copy has no launch: it takes the block size they give.
       if (shape && !kernel.getKnownBlockSize())
@@ -161,13 +137,7 @@ public:
              static_cast<int32_t>((*shape)[2])}));
       if (!aggregateKernel(kernel, {}, target))
         return {};
-      if (!remap)
-        return kernel;
-      int64_t before = kernel.getNumWorkgroupAttributions();
-      kernel = remapKernel(kernel, target);
-      if (facts)
-        facts->remappedBuffers = before - kernel.getNumWorkgroupAttributions();
-      return kernel;
+      return remap ? remapKernel(kernel, target) : kernel;
     });
   }
 
@@ -365,58 +335,16 @@ void ConsolidatePass::runOnOperation() {
     }
     // A candidate that spills where the original does not loses.
     std::optional<KernelResources> aggregated;
-    CandidateMeasurer::AggregatedFacts candidate;
     if (measurer.enabled()) {
       std::optional<KernelResources> original;
       if ((original = measurer.measureAsIs("original")) &&
           (aggregated =
-               measurer.measureAggregated("aggregated",
-                                          /*remap=*/true, &candidate)) &&
+               measurer.measureAggregated("aggregated", /*remap=*/true)) &&
           aggregated->spillBytes > original->spillBytes) {
         emitRemark(func.getLoc(), "wc-consolidate: left unchanged: "
                                   "aggregated and remapped, it spills (")
             << describeResources(*aggregated) << "; the original "
             << describeResources(*original) << ")";
-        continue;
-      }
-    }
-    // Aggregation pays through the barrier waits it removes and the
-    // buffers it moves to registers. With barriers that run once per job
-    // and every buffer left in shared memory it saves one wait per job,
-    // while one warp runs the block's threads one after another; unless
-    // delegation would then pay (many jobs per agent, short jobs, or
-    // neighbouring jobs that share sectors), that loses (the suite's
-    // transform-dialect transpose on the H100: 0.93-0.97x aggregated,
-    // 0.88-0.91x delegated).
-    if (aggregated && candidate.remappedBuffers == 0 &&
-        !hasBarrierInLoop(func)) {
-      std::optional<BlockShape> shape = measurer.getShape();
-      int64_t vthreads =
-          shape ? llvm::divideCeil(getNumThreads(*shape), kWarpSize) : 0;
-      // The agents delegation would keep resident: hyper-CTAs of the
-      // default width with the aggregated kernel's registers and a slice of
-      // its workgroup memory per warp, in the occupancy model wc-delegate
-      // plans with.
-      int64_t warps = getDefaultAgentWarps(*target);
-      int64_t agents =
-          target->smCount * target
-                                ->getResidency(warps, aggregated->registers,
-                                               aggregated->sharedBytes * warps)
-                                .warps;
-      if (vthreads > kShortJobVirtualThreads && facts.maxJobs && agents &&
-          *facts.maxJobs < kLaunchBoundJobsPerAgent * agents &&
-          !facts.sharedSectors) {
-        emitRemark(func.getLoc(), "wc-consolidate: left unchanged: its ")
-            << facts.barriers
-            << (facts.barriers == 1 ? " barrier runs" : " barriers run")
-            << " once per job and no workgroup buffer would move to "
-               "registers, so aggregation would save one barrier wait per "
-               "job while one warp runs the "
-            << vthreads << " warps' threads; and with at most "
-            << *facts.maxJobs << " jobs per launch, fewer than "
-            << kLaunchBoundJobsPerAgent << " per agent of the " << agents
-            << " agents delegation would keep resident, delegation would "
-               "not pay either";
         continue;
       }
     }

@@ -28,19 +28,20 @@
 // RUN: wc-sim %t.licm.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
 // The cost model measuring candidates (here with the ptxas stand-in's
-// figures), on the generated and the cleaned-up kernel: the tile's one
-// barrier runs once per job, the tile stays in shared memory, and 6 jobs
-// are too few for agents, so the kernel is left as it is; it runs as
-// before.
-// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64 \
+// figures), on the generated and the cleaned-up kernel: the candidate does
+// not spill, so the kernel is aggregated (its tile stays in shared memory,
+// padded against bank conflicts); 6 jobs are too few for agents, so it is
+// not delegated; it runs as before.
+// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64,transpose_kernel@128=64 \
 // RUN:   wc-opt %t.mlir --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=ONCE
-// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64 \
+// RUN:   | FileCheck %s --check-prefix=MEASURED
+// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64,transpose_kernel@128=64 \
 // RUN:   wc-opt %t.licm.mlir --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=ONCE
-// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64 \
+// RUN:   | FileCheck %s --check-prefix=MEASURED
+// RUN: env WC_FAKE_PTXAS=transpose_kernel@256=21,transpose_kernel@32=64,transpose_kernel@128=64 \
 // RUN:   wc-sim %t.licm.mlir %measured_lowered | FileCheck %s
-// ONCE: remark: wc-consolidate: left unchanged: its 2 barriers run once per job and no workgroup buffer would move to registers
+// MEASURED: remark: wc-consolidate: aggregate and remap (2 barriers, workgroup memory)
+// MEASURED: remark: wc-consolidate: not delegated: at most 6 jobs per launch
 //
 // The buffer-level route (transform.structured.promote: i8 alloc + memref.view + dealloc):
 // RUN: wc-opt %s --transform-interpreter=entry-point=promote --symbol-dce \

@@ -399,22 +399,23 @@ void ConsolidatePass::runOnOperation() {
       continue;
     }
     // The dynamic schedule balances jobs through tickets of one counter;
-    // with fewer than kChunksPerAgent jobs per agent every job of the last
-    // rounds takes a ticket, and the tickets serialise (the suite on the
-    // H100: 0.52-0.77x of the static schedule with 8192-16384 jobs, when
-    // every job took one; on the H200 0.63-0.74x when those of the last two
-    // rounds did), where one-warp blocks are balanced by the block
-    // scheduler for free.
+    // with fewer than kChunksPerAgent jobs per agent it balances little:
+    // chunks of one job, the last rounds by ticket (tickets the GPU
+    // serialises: the suite on the H100 ran 0.52-0.77x of the static
+    // schedule with 8192-16384 jobs when every job took one), and none at
+    // all in a grid of at most kChunksPerAgent - kTicketedChunkRounds
+    // rounds, where it is the static schedule; the block scheduler
+    // balances one-warp blocks for free.
     if (facts.imbalance && facts.maxJobs &&
         *facts.maxJobs < kChunksPerAgent * plan->maxAgents) {
       emitRemark(func.getLoc(), "wc-consolidate: not delegated: ")
           << imbalance << ", and its at most " << *facts.maxJobs
           << " jobs per launch are fewer than " << kChunksPerAgent
           << " per agent of the " << plan->maxAgents
-          << " agents: the dynamic schedule would take a ticket per job "
-             "of its last "
+          << " agents: the dynamic schedule would balance at most its last "
           << kTicketedChunkRounds
-          << " rounds, where the block scheduler balances one-warp blocks";
+          << " rounds, one job per ticket, where the block scheduler "
+             "balances one-warp blocks";
       continue;
     }
     if (facts.maxJobs && *facts.maxJobs <= plan->maxAgents) {

@@ -669,7 +669,7 @@ module attributes {gpu.container_module} {
     // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
     // expected-remark @+3 {{wc-aggregate: coarsened: one warp per 64-thread block}}
     // expected-remark @+2 {{wc-remap:}}
-    // expected-remark @+1 {{wc-consolidate: not delegated: its jobs may differ in length ('scf.for' with a trip count that depends on the block or on data), and its at most 16384 jobs per launch are fewer than 8 per agent of the 4224 agents: the dynamic schedule would take a ticket per job of its last 2 rounds, where the block scheduler balances one-warp blocks}}
+    // expected-remark @+1 {{wc-consolidate: not delegated: its jobs may differ in length ('scf.for' with a trip count that depends on the block or on data), and its at most 16384 jobs per launch are fewer than 8 per agent of the 4224 agents: the dynamic schedule would balance at most its last 2 rounds, one job per ticket, where the block scheduler balances one-warp blocks}}
     gpu.func @steps(%in: memref<?xf32>, %out: memref<?xf32>)
         workgroup(%tree: memref<64xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {

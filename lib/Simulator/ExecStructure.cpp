@@ -138,6 +138,9 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
   uint64_t span = active * chunk;
   uint64_t rounds = (jobs + span - 1) / span;
   uint64_t ownRounds = getOwnChunkRounds(rounds);
+  bool ticketed = takesTickets(jobs, active);
+  assert(ticketed == (ownRounds < rounds) && "takesTickets disagrees with "
+                                             "getOwnChunkRounds");
   // (No round at all: no job, and the loop below ends at once.)
   uint64_t lastOwn = ownRounds ? (ownRounds - 1) * active : 0;
   // The chunks with a job; the agent whose ticket names chunk
@@ -147,7 +150,7 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
     uint64_t start = q % active + span * (q / active);
     if (start >= jobs)
       break;
-    bool takesTicket = ownRounds < rounds && q >= lastOwn;
+    bool takesTicket = ticketed && q >= lastOwn;
     uint64_t ticket = 0;
     if (takesTicket) {
       FailureOr<uint64_t> taken = takeTicket(interp, op, counter, lane);

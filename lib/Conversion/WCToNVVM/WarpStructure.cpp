@@ -151,6 +151,28 @@ static Value createTicketBroadcast(OpBuilder &b, Location loc, Value ticket) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), job);
 }
 
+/// Emits at `b` the loop over jobs `from`, `from + step`, ... below `to`
+/// with the body of job loop `op`: moved there, or, with `copy`, cloned
+/// (the body is then emitted again elsewhere).
+static void createJobStrideLoop(OpBuilder &b, JobLoopOp op, Value from,
+                                Value to, Value step, bool copy) {
+  Location loc = op.getLoc();
+  auto loop = scf::ForOp::create(b, loc, from, to, step);
+  OpBuilder inner = OpBuilder::atBlockTerminator(loop.getBody());
+  SmallVector<Value, 3> ids = delinearizeJob(
+      inner, loc, loop.getInductionVar(),
+      {op.getGridX(), op.getGridY(), op.getGridZ()}, op.getOrder());
+  Block &body = op.getBody().front();
+  if (!copy) {
+    spliceBody(inner, body, ids);
+    return;
+  }
+  IRMapping mapping;
+  mapping.map(body.getArguments(), ids);
+  for (Operation &nested : body.without_terminator())
+    inner.clone(nested, mapping);
+}
+
 /// Emits the dynamic schedule of `op` for `agents` agents over `jobs` jobs
 /// at `b` (inside the active agents' guard). Chunk q holds the jobs
 /// (q mod A) + span (q div A) + k A, k < C, span = A C, in R = ceil(jobs /
@@ -159,8 +181,8 @@ static Value createTicketBroadcast(OpBuilder &b, Location loc, Value ticket) {
 /// chunks after those.
 ///
 /// The own chunks are the static schedule's first S C rounds, so they run
-/// as its loop: over all jobs where S = R (R > 6 exactly when jobs > 6 A,
-/// which needs no division), over the first (S - 1) C rounds otherwise.
+/// as its loop: over all jobs where S = R (see takesTickets: no division
+/// needed), over the first (S - 1) C rounds otherwise.
 /// Where S < R, a loop over chunks follows: the agent's last own chunk,
 /// then those of its tickets; the next chunk's ticket is taken before a
 /// chunk runs and read after it, so the atomic's latency overlaps the jobs.
@@ -168,17 +190,15 @@ static Value createTicketBroadcast(OpBuilder &b, Location loc, Value ticket) {
 static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
                                  Value agents) {
   Location loc = op.getLoc();
-  SmallVector<Value, 3> grid = {op.getGridX(), op.getGridY(), op.getGridZ()};
-  Block &body = op.getBody().front();
   Value counter = op.getCounter();
   Type index = b.getIndexType();
   auto constant = [&](OpBuilder &builder, int64_t value) {
     return createIndexConstant(builder, loc, value);
   };
+  // takesTickets, at run time.
   Value usesTickets = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ugt, jobs,
-      arith::MulIOp::create(
-          b, loc, agents, constant(b, kChunksPerAgent - kTicketedChunkRounds)));
+      arith::MulIOp::create(b, loc, agents, constant(b, kOwnOnlyRounds)));
   // Where tickets are used: the end of the own rounds before the last,
   // (S - 1) span, the span, the first ticketed chunk S A, and the chunk the
   // last ticket names (N + A - 1, N the chunks with a job: every chunk of
@@ -197,12 +217,13 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
             constant(then, 1));
         Value span = arith::MulIOp::create(then, l, agents, chunk);
         Value rounds = arith::CeilDivUIOp::create(then, l, jobs, span);
-        // S = max(R - 2, min(R, 6)) is max(R - 2, 6) here (R > 6).
+        // getOwnChunkRounds(R) where R > kOwnOnlyRounds:
+        // max(R - kTicketedChunkRounds, kOwnOnlyRounds).
         Value ownRounds = arith::MaxUIOp::create(
             then, l,
             arith::SubIOp::create(then, l, rounds,
                                   constant(then, kTicketedChunkRounds)),
-            constant(then, kChunksPerAgent - kTicketedChunkRounds));
+            constant(then, kOwnOnlyRounds));
         Value ownEnd = arith::MulIOp::create(
             then, l, span,
             arith::SubIOp::create(then, l, ownRounds, constant(then, 1)));
@@ -228,16 +249,7 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
 
   // The own chunks (all but the last where tickets follow): the static
   // schedule's loop, with a copy of the body.
-  auto ownLoop = scf::ForOp::create(b, loc, op.getAgent(), ownEnd, agents);
-  {
-    OpBuilder inner = OpBuilder::atBlockTerminator(ownLoop.getBody());
-    IRMapping mapping;
-    mapping.map(body.getArguments(),
-                delinearizeJob(inner, loc, ownLoop.getInductionVar(), grid,
-                               op.getOrder()));
-    for (Operation &nested : body.without_terminator())
-      inner.clone(nested, mapping);
-  }
+  createJobStrideLoop(b, op, op.getAgent(), ownEnd, agents, /*copy=*/true);
 
   scf::IfOp::create(b, loc, usesTickets, [&](OpBuilder &then, Location l) {
     Value lane = gpu::LaneIdOp::create(then, l, /*upperBound=*/nullptr);
@@ -277,11 +289,7 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
                                           createI32(after, al, 1));
           Value end = arith::MinUIOp::create(
               after, al, arith::AddIOp::create(after, al, start, span), jobs);
-          auto chunkLoop = scf::ForOp::create(after, al, start, end, agents);
-          OpBuilder inner = OpBuilder::atBlockTerminator(chunkLoop.getBody());
-          spliceBody(inner, body,
-                     delinearizeJob(inner, al, chunkLoop.getInductionVar(),
-                                    grid, op.getOrder()));
+          createJobStrideLoop(after, op, start, end, agents, /*copy=*/false);
           Value next =
               arith::AddIOp::create(after, al, firstTicketed,
                                     createTicketBroadcast(after, al, ticket));
@@ -318,14 +326,9 @@ static void expandJobLoop(JobLoopOp op) {
                                        op.getAgent(), agents);
   auto guard = scf::IfOp::create(b, loc, active, /*withElseRegion=*/false);
   b.setInsertionPoint(guard.thenBlock()->getTerminator());
-  Block &body = op.getBody().front();
 
   if (op.getSchedule() == Schedule::static_stride) {
-    auto forOp = scf::ForOp::create(b, loc, op.getAgent(), jobs, agents);
-    b.setInsertionPoint(forOp.getBody()->getTerminator());
-    spliceBody(
-        b, body,
-        delinearizeJob(b, loc, forOp.getInductionVar(), grid, op.getOrder()));
+    createJobStrideLoop(b, op, op.getAgent(), jobs, agents, /*copy=*/false);
   } else {
     expandDynamicJobLoop(b, op, jobs, agents);
   }

@@ -52,19 +52,26 @@ constexpr int64_t kChunksPerAgent = 8;
 /// serialises its tickets (on the H200, 8 tickets per agent took 0.36-0.91x
 /// of the static schedule's time on balanced jobs).
 constexpr int64_t kTicketedChunkRounds = 2;
+/// The most rounds of chunks of a dynamic `wc.job_loop` that take no
+/// ticket: a grid of at most this many rounds is the agents' own.
+constexpr int64_t kOwnOnlyRounds = kChunksPerAgent - kTicketedChunkRounds;
 /// Of the `rounds` rounds of chunks of a dynamic `wc.job_loop`, how many
 /// each agent runs as its own: all but the last kTicketedChunkRounds, and
-/// all of them in a grid of at most kChunksPerAgent - kTicketedChunkRounds
-/// rounds (where tickets would only slow the few jobs per agent down). The
-/// NVVM lowering computes the same at run time.
+/// all of them in a grid of at most kOwnOnlyRounds rounds (where tickets
+/// would only slow the few jobs per agent down).
 constexpr int64_t getOwnChunkRounds(int64_t rounds) {
-  int64_t allButLast = rounds > kTicketedChunkRounds
-                           ? rounds - kTicketedChunkRounds
-                           : 0;
-  int64_t few = rounds < kChunksPerAgent - kTicketedChunkRounds
-                    ? rounds
-                    : kChunksPerAgent - kTicketedChunkRounds;
+  int64_t allButLast =
+      rounds > kTicketedChunkRounds ? rounds - kTicketedChunkRounds : 0;
+  int64_t few = rounds < kOwnOnlyRounds ? rounds : kOwnOnlyRounds;
   return allButLast > few ? allButLast : few;
+}
+/// Whether a dynamic `wc.job_loop` of `jobs` jobs over `agents` agents takes
+/// tickets, i.e. getOwnChunkRounds(R) < R, which is R > kOwnOnlyRounds:
+/// below kChunksPerAgent jobs per agent the chunks hold one job and R =
+/// ceil(jobs / agents); from there on R >= kChunksPerAgent. So no division
+/// is needed: more than kOwnOnlyRounds jobs per agent.
+constexpr bool takesTickets(uint64_t jobs, uint64_t agents) {
+  return jobs > kOwnOnlyRounds * agents;
 }
 } // namespace wc
 } // namespace mlir

@@ -69,6 +69,9 @@ for name, passes in [
     ("%remapped", "wc-aggregate,wc-remap"),
     ("%delegated_dynamic_lowered",
      "wc-aggregate,wc-remap,wc-delegate{schedule=dynamic}," + lower),
+    # Two agents, so that a grid of more than 12 jobs takes tickets.
+    ("%delegated_ticketed_lowered",
+     "wc-aggregate,wc-remap,wc-delegate{schedule=dynamic throttle=2}," + lower),
     ("%delegated", "wc-aggregate,wc-remap,wc-delegate"),
     ("%specialized_aggregated_lowered",
      "wc-specialize{aggregate-consumers=1 producer-warps=2}," + lower),

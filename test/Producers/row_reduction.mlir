@@ -26,6 +26,7 @@
 // RUN: wc-sim %t.licm.mlir %remapped_lowered | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %delegated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %delegated_dynamic_lowered | FileCheck %s
+// RUN: wc-sim %t.licm.mlir %delegated_ticketed_lowered | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
 

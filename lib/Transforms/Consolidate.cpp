@@ -403,9 +403,9 @@ void ConsolidatePass::runOnOperation() {
     // chunks of one job, the last rounds by ticket (tickets the GPU
     // serialises: the suite on the H100 ran 0.52-0.77x of the static
     // schedule with 8192-16384 jobs when every job took one), and none at
-    // all in a grid of at most kChunksPerAgent - kTicketedChunkRounds
-    // rounds, where it is the static schedule; the block scheduler
-    // balances one-warp blocks for free.
+    // all in a grid of at most kOwnOnlyRounds rounds, where it is the
+    // static schedule; the block scheduler balances one-warp blocks for
+    // free.
     if (facts.imbalance && facts.maxJobs &&
         *facts.maxJobs < kChunksPerAgent * plan->maxAgents) {
       emitRemark(func.getLoc(), "wc-consolidate: not delegated: ")

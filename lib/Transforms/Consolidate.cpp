@@ -118,9 +118,6 @@ public:
   /// The kernel's block shape, if known.
   std::optional<BlockShape> getShape() const { return shape; }
 
-  /// Measures `kernel`, which replaced the kernel (a stage made a new op).
-  void setKernel(gpu::GPUFuncOp kernel) { func = kernel; }
-
   /// The figures of the kernel as it is.
   std::optional<KernelResources> measureAsIs(StringRef name) {
     return measure(name, [](gpu::GPUFuncOp kernel) { return kernel; });
@@ -137,7 +134,9 @@ public:
              static_cast<int32_t>((*shape)[2])}));
       if (!aggregateKernel(kernel, {}, target))
         return {};
-      return remap ? remapKernel(kernel, target) : kernel;
+      if (remap)
+        remapKernel(kernel, target);
+      return kernel;
     });
   }
 
@@ -353,8 +352,7 @@ void ConsolidatePass::runOnOperation() {
         << (facts.workgroupMemory ? ", workgroup memory" : "") << ")";
     if (!aggregateKernel(func, sites, *target))
       continue;
-    func = remapKernel(func, *target);
-    measurer.setKernel(func);
+    remapKernel(func, *target);
 
     // Delegation pays when a launch may start more jobs than the agents it
     // would keep resident: the figures of the plan wc-delegate would carry

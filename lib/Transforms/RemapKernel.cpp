@@ -42,79 +42,23 @@ struct RegisterRemapPass
 };
 } // namespace
 
-/// The register remapping of remapKernel, without the padding.
-static gpu::GPUFuncOp remapBuffers(gpu::GPUFuncOp func,
-                                   const TargetDescription &target) {
-  if (func.walk([](WarpJobOp) { return WalkResult::interrupt(); })
-          .wasInterrupted() == false)
-    return func;
+namespace {
+/// A buffer that stays in shared memory.
+struct Refusal {
+  std::string buffer, why;
+  Location at;
+};
+} // namespace
 
-  // A kernel whose buffer indices need no unrolling is planned and
-  // rewritten where it stands. Otherwise the planning works on an unrolled
-  // copy: unrolling must not change a kernel whose buffers all stay in
-  // shared memory.
-  gpu::GPUFuncOp copy = func;
-  if (needsUnrollForRemap(func)) {
-    copy = cast<gpu::GPUFuncOp>(func->clone());
-    unrollForRemap(copy);
-  }
+/// The name of `buffer` of `func` in remarks.
+static std::string describe(gpu::GPUFuncOp func, Value buffer) {
+  int index = -1;
+  if (auto arg = dyn_cast<BlockArgument>(buffer))
+    index = arg.getArgNumber() - func.getFirstWorkgroupAttributionIndex();
+  return describeBuffer(buffer, index);
+}
 
-  struct Refusal {
-    std::string buffer, why;
-    Location at;
-  };
-  SmallVector<Refusal> refusals;
-  SmallVector<std::pair<BufferPlan, WarpJobOp>> plans;
-  int64_t registerBudget = target.maxRegistersPerThread / 4;
-  int64_t registersUsed = 0;
-  copy.walk([&](WarpJobOp job) {
-    SharedAccessAnalysis analysis(job);
-    for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
-      // Views of a buffer are reported with the buffer they view (whose
-      // use by the view keeps it in shared memory).
-      if (Operation *def = buffer.buffer.getDefiningOp();
-          def &&
-          !isa<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(def))
-        continue;
-      std::string why;
-      Operation *culprit = nullptr;
-      FailureOr<BufferPlan> plan = planBuffer(job, buffer, why, culprit);
-      int index = -1;
-      if (auto arg = dyn_cast<BlockArgument>(buffer.buffer))
-        index = arg.getArgNumber() - copy.getFirstWorkgroupAttributionIndex();
-      std::string name = describeBuffer(buffer.buffer, index);
-      if (succeeded(plan))
-        if (Operation *blocker = findUnsupportedControl(job, *plan)) {
-          why = ("it is accessed inside '" + blocker->getName().getStringRef() +
-                 "', which the rewrite cannot carry a lane array through")
-                    .str();
-          culprit = blocker;
-          plan = failure();
-        }
-      if (succeeded(plan)) {
-        int64_t bits = plan->elementType.isIndex()
-                           ? 64
-                           : plan->elementType.getIntOrFloatBitWidth();
-        int64_t registers =
-            plan->arrayType.getSlotsPerLane() * llvm::divideCeil(bits, 32);
-        if (registersUsed + registers > registerBudget) {
-          why = "its lane array needs " + std::to_string(registers) +
-                " registers per lane, over the budget of " +
-                std::to_string(registerBudget - registersUsed) + " left";
-          plan = failure();
-        } else {
-          registersUsed += registers;
-        }
-      }
-      if (failed(plan)) {
-        refusals.push_back(
-            {name, why, culprit ? culprit->getLoc() : func.getLoc()});
-        continue;
-      }
-      plans.push_back({std::move(*plan), job});
-    }
-  });
-
+static void emitRefusals(gpu::GPUFuncOp func, ArrayRef<Refusal> refusals) {
   for (const Refusal &refusal : refusals) {
     InFlightDiagnostic remark = emitRemark(func.getLoc(), "wc-remap: ")
                                 << refusal.buffer
@@ -122,10 +66,81 @@ static gpu::GPUFuncOp remapBuffers(gpu::GPUFuncOp func,
     if (refusal.at != func.getLoc())
       remark.attachNote(refusal.at) << "here";
   }
+}
+
+/// The register remapping of remapKernel, without the padding.
+static void remapBuffers(gpu::GPUFuncOp func, const TargetDescription &target) {
+  if (func.walk([](WarpJobOp) { return WalkResult::interrupt(); })
+          .wasInterrupted() == false)
+    return;
+
+  // Where loops decide which elements the accesses touch, they are
+  // unrolled before planning, but only when that may let a buffer become a
+  // lane array: a kernel whose buffers all stay in shared memory is left as
+  // it is.
+  SmallVector<Refusal> refusals;
+  bool unrolled = false;
+  if (needsUnrollForRemap(func)) {
+    bool promising = mayRemapAfterUnroll(
+        func, [&](Value buffer, StringRef why, Operation *culprit) {
+          refusals.push_back({describe(func, buffer), why.str(),
+                              culprit ? culprit->getLoc() : func.getLoc()});
+        });
+    if (!promising) {
+      emitRefusals(func, refusals);
+      return;
+    }
+    refusals.clear();
+    unrollForRemap(func);
+    unrolled = true;
+  }
+
+  SmallVector<std::pair<BufferPlan, WarpJobOp>> plans;
+  int64_t registerBudget = target.maxRegistersPerThread / 4;
+  int64_t registersUsed = 0;
+  forEachPlannedBuffer(func, [&](WarpJobOp job,
+                                 const SharedBufferAccesses &buffer) {
+    std::string why;
+    Operation *culprit = nullptr;
+    FailureOr<BufferPlan> plan = planBuffer(job, buffer, why, culprit);
+    if (succeeded(plan))
+      if (Operation *blocker = findUnsupportedControl(job, *plan)) {
+        why = ("it is accessed inside '" + blocker->getName().getStringRef() +
+               "', which the rewrite cannot carry a lane array through")
+                  .str();
+        culprit = blocker;
+        plan = failure();
+      }
+    if (succeeded(plan)) {
+      int64_t bits = plan->elementType.isIndex()
+                         ? 64
+                         : plan->elementType.getIntOrFloatBitWidth();
+      int64_t registers =
+          plan->arrayType.getSlotsPerLane() * llvm::divideCeil(bits, 32);
+      if (registersUsed + registers > registerBudget) {
+        why = "its lane array needs " + std::to_string(registers) +
+              " registers per lane, over the budget of " +
+              std::to_string(registerBudget - registersUsed) + " left";
+        plan = failure();
+      } else {
+        registersUsed += registers;
+      }
+    }
+    if (failed(plan)) {
+      refusals.push_back({describe(func, buffer.buffer), why,
+                          culprit ? culprit->getLoc() : func.getLoc()});
+      return;
+    }
+    plans.push_back({std::move(*plan), job});
+  });
+
+  emitRefusals(func, refusals);
   if (plans.empty()) {
-    if (copy != func)
-      copy->erase();
-    return func;
+    if (unrolled)
+      emitRemark(func.getLoc(),
+                 "wc-remap: the loops that decide buffer indices were "
+                 "unrolled, but no buffer became a lane array");
+    return;
   }
 
   SmallVector<unsigned> erasedAttributions;
@@ -158,22 +173,14 @@ static gpu::GPUFuncOp remapBuffers(gpu::GPUFuncOp func,
         << " removed (no memory access left to order)";
   llvm::sort(erasedAttributions, std::greater<unsigned>());
   for (unsigned index : erasedAttributions)
-    eraseWorkgroupAttribution(copy, index);
-
-  if (copy == func)
-    return func;
-  // Swap the rewritten copy in.
-  func->getBlock()->getOperations().insert(Block::iterator(func), copy);
-  func->erase();
-  return copy;
+    eraseWorkgroupAttribution(func, index);
 }
 
-gpu::GPUFuncOp wc::remapKernel(gpu::GPUFuncOp func,
-                               const TargetDescription &target, bool padBanks) {
-  gpu::GPUFuncOp result = remapBuffers(func, target);
+void wc::remapKernel(gpu::GPUFuncOp func, const TargetDescription &target,
+                     bool padBanks) {
+  remapBuffers(func, target);
   if (padBanks)
-    padSharedBuffers(result, target);
-  return result;
+    padSharedBuffers(func, target);
 }
 
 void RegisterRemapPass::runOnOperation() {

@@ -214,13 +214,12 @@ static Operation *findUseOutsideJob(WarpJobOp job, Value buffer) {
   return found;
 }
 
-/// Plans the remapping of `buffer`, or fails with the reason in `why` and
-/// the offending op in `culprit`.
-FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
-                                        const SharedBufferAccesses &buffer,
-                                        std::string &why, Operation *&culprit) {
-  ArrayRef<int64_t> block = job.getBlock();
-  BufferPlan plan;
+/// The checks of planBuffer on `buffer` as a whole (its uses, shape,
+/// element type and allocation), which start `plan`.
+static LogicalResult checkBuffer(WarpJobOp job,
+                                 const SharedBufferAccesses &buffer,
+                                 BufferPlan &plan, std::string &why,
+                                 Operation *&culprit) {
   plan.buffer = buffer.buffer;
   auto type = cast<MemRefType>(buffer.buffer.getType());
   if (buffer.escapingUse) {
@@ -266,6 +265,18 @@ FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
   }
   plan.elementType = type.getElementType();
   plan.numElements = type.getNumElements();
+  return success();
+}
+
+/// Plans the remapping of `buffer`, or fails with the reason in `why` and
+/// the offending op in `culprit`.
+FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
+                                        const SharedBufferAccesses &buffer,
+                                        std::string &why, Operation *&culprit) {
+  ArrayRef<int64_t> block = job.getBlock();
+  BufferPlan plan;
+  if (failed(checkBuffer(job, buffer, plan, why, culprit)))
+    return failure();
 
   for (const SharedAccess &access : buffer.accesses) {
     culprit = access.op;
@@ -496,6 +507,48 @@ static std::optional<int64_t> getTripCount(scf::ForOp loop) {
   return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
 }
 
+/// The loops of `job` whose induction variables `value` depends on (within
+/// the job), innermost first along each chain of uses.
+static SmallVector<scf::ForOp> getLoopsDeciding(WarpJobOp job, Value value) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitUsesFromAbove = false;
+  options.filter = [&](Operation *op) { return job->isAncestor(op); };
+  SetVector<Value> values;
+  values.insert(value);
+  if (Operation *def = value.getDefiningOp())
+    (void)getBackwardSlice(def, &slice, options);
+  for (Operation *op : slice)
+    for (Value operand : op->getOperands())
+      values.insert(operand);
+  SmallVector<scf::ForOp> loops;
+  for (Value v : values) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg)
+      continue;
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (loop && arg == loop.getInductionVar() && job->isProperAncestor(loop))
+      loops.push_back(loop);
+  }
+  return loops;
+}
+
+/// Whether unrollForRemap unrolls `loop` when a buffer index depends on it:
+/// a constant trip count of at most kMaxUnrolledTrips.
+static bool isUnrollable(scf::ForOp loop) {
+  std::optional<int64_t> trips = getTripCount(loop);
+  return trips && *trips <= kMaxUnrolledTrips;
+}
+
+/// The loops unrollForRemap unrolls to make `symbol`, used in an index of
+/// `job`, a constant.
+static SmallVector<scf::ForOp> getUnrollableLoops(WarpJobOp job, Value symbol) {
+  SmallVector<scf::ForOp> loops = getLoopsDeciding(job, symbol);
+  llvm::erase_if(loops, [](scf::ForOp loop) { return !isUnrollable(loop); });
+  return loops;
+}
+
 /// A warp-level loop of `job` with a constant trip count whose induction
 /// variable a buffer index depends on through `symbols`, or null.
 static scf::ForOp findLoopToUnroll(WarpJobOp job,
@@ -503,32 +556,10 @@ static scf::ForOp findLoopToUnroll(WarpJobOp job,
   for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
     if (buffer.escapingUse)
       continue;
-    for (Value symbol : buffer.symbols) {
-      SetVector<Operation *> slice;
-      BackwardSliceOptions options;
-      options.inclusive = true;
-      options.omitUsesFromAbove = false;
-      options.filter = [&](Operation *op) { return job->isAncestor(op); };
-      SetVector<Value> values;
-      values.insert(symbol);
-      if (Operation *def = symbol.getDefiningOp())
-        (void)getBackwardSlice(def, &slice, options);
-      for (Operation *op : slice)
-        for (Value operand : op->getOperands())
-          values.insert(operand);
-      for (Value value : values) {
-        auto arg = dyn_cast<BlockArgument>(value);
-        if (!arg)
-          continue;
-        auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-        if (!loop || arg != loop.getInductionVar() ||
-            !job->isProperAncestor(loop))
-          continue;
-        std::optional<int64_t> trips = getTripCount(loop);
-        if (trips && *trips <= kMaxUnrolledTrips)
-          return loop;
-      }
-    }
+    for (Value symbol : buffer.symbols)
+      if (SmallVector<scf::ForOp> loops = getUnrollableLoops(job, symbol);
+          !loops.empty())
+        return loops.front();
   }
   return nullptr;
 }
@@ -626,6 +657,180 @@ static void normalizeThreadStridedLoops(gpu::GPUFuncOp func) {
     k.replaceAllUsesExcept(
         i, i.getDefiningOp<arith::AddIOp>().getRhs().getDefiningOp());
   }
+}
+
+/// The value of the integer `value` when the induction variables in `ivs`
+/// take the values given there: `value` folded from constants and those
+/// variables through pure, region-free ops; nullopt when something else
+/// decides it.
+static std::optional<int64_t>
+evaluateAt(Value value, const DenseMap<Value, int64_t> &ivs, int depth = 0) {
+  if (auto it = ivs.find(value); it != ivs.end())
+    return it->second;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getSExtValue();
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 64 || def->getNumResults() != 1 ||
+      def->getNumRegions() != 0 || !isPure(def) ||
+      !value.getType().isSignlessIntOrIndex())
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  SmallVector<Attribute> operands;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> v = evaluateAt(operand, ivs, depth + 1);
+    if (!v || !operand.getType().isSignlessIntOrIndex())
+      return std::nullopt;
+    values.push_back(*v);
+    operands.push_back(IntegerAttr::get(operand.getType(), *v));
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(def->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  if (auto folded = dyn_cast<Value>(results[0])) {
+    // A fold to one of the operands (`x + 0`).
+    for (auto [operand, v] : llvm::zip(def->getOperands(), values))
+      if (operand == folded)
+        return v;
+    return std::nullopt;
+  }
+  auto attr = dyn_cast<IntegerAttr>(cast<Attribute>(results[0]));
+  if (!attr)
+    return std::nullopt;
+  return attr.getValue().getSExtValue();
+}
+
+/// Checks of planBuffer that can be made on `buffer` of `job` before the
+/// loops that decide its indices are unrolled: the buffer as a whole, and
+/// each access on its own with every combination of iterations of those
+/// loops substituted (an access without an index that depends on a loop
+/// that may be unrolled is assumed fine). True when the buffer may become a
+/// lane array once unrolled; otherwise the reason and the culprit, as
+/// planBuffer would give them.
+static bool mayPlanAfterUnroll(WarpJobOp job,
+                               const SharedBufferAccesses &buffer,
+                               ArrayRef<scf::ForOp> threadStridedLoops,
+                               std::string &why, Operation *&culprit) {
+  constexpr int64_t kMaxInstances = 4096;
+  ArrayRef<int64_t> block = job.getBlock();
+  BufferPlan plan;
+  if (failed(checkBuffer(job, buffer, plan, why, culprit)))
+    return false;
+  for (const SharedAccess &access : buffer.accesses) {
+    culprit = access.op;
+    if (!access.op->getParentOfType<VThreadsOp>()) {
+      why = "it is accessed at warp level, outside the virtual-thread phases";
+      return false;
+    }
+    if (!access.index) {
+      // Unrolling a loop that its indices depend on may give it one.
+      bool unrolledAround = false;
+      ValueRange operands = access.op->getOperands().drop_front(
+          isa<memref::StoreOp>(access.op) ? 2 : 1);
+      for (Value operand : operands)
+        for (scf::ForOp loop : getLoopsDeciding(job, operand))
+          unrolledAround |= isUnrollable(loop) ||
+                            llvm::is_contained(threadStridedLoops, loop);
+      if (unrolledAround)
+        continue;
+      why = access.reason;
+      return false;
+    }
+    // The loops to unroll for this access, and its symbols.
+    SmallVector<AffineExpr, 2> indices{*access.index};
+    if (access.elseIndex)
+      indices.push_back(*access.elseIndex);
+    llvm::SetVector<unsigned> positions;
+    for (AffineExpr index : indices)
+      index.walk([&](AffineExpr e) {
+        if (auto symbol = dyn_cast<AffineSymbolExpr>(e))
+          positions.insert(symbol.getPosition());
+      });
+    llvm::SetVector<scf::ForOp> loops;
+    for (unsigned position : positions)
+      for (scf::ForOp loop : getUnrollableLoops(job, buffer.symbols[position]))
+        loops.insert(loop);
+    SmallVector<int64_t> trips;
+    int64_t instances = 1;
+    for (scf::ForOp loop : loops) {
+      trips.push_back(*getTripCount(loop));
+      instances *= std::max<int64_t>(trips.back(), 1);
+      if (trips.back() == 0 || instances > kMaxInstances)
+        break;
+    }
+    if (llvm::is_contained(trips, 0) || instances > kMaxInstances)
+      continue;
+    // Every combination of iterations, the first loop's varying slowest.
+    SmallVector<int64_t> iteration(loops.size(), 0);
+    for (int64_t instance = 0; instance < instances; ++instance) {
+      DenseMap<Value, int64_t> ivs;
+      for (auto [constLoop, i] : llvm::zip(loops, iteration)) {
+        scf::ForOp loop = constLoop;
+        ivs[loop.getInductionVar()] =
+            *getConstantIntValue(loop.getLowerBound()) +
+            i * *getConstantIntValue(loop.getStep());
+      }
+      SmallVector<AffineExpr> replacements;
+      for (auto [position, symbol] : llvm::enumerate(buffer.symbols)) {
+        std::optional<int64_t> v = positions.contains(position)
+                                       ? evaluateAt(symbol, ivs)
+                                       : std::nullopt;
+        replacements.push_back(
+            v ? getAffineConstantExpr(*v, job.getContext())
+              : getAffineSymbolExpr(position, job.getContext()));
+      }
+      for (AffineExpr index : indices) {
+        AffineExpr at = index.replaceSymbols(replacements);
+        std::optional<Element> element =
+            toElement(at, access.xorMask, block, why);
+        if (!element)
+          return false;
+        if (access.isStore && element->kind == Element::Kind::Butterfly) {
+          why = "a store writes a butterfly partner's element";
+          return false;
+        }
+      }
+      for (int64_t i = loops.size() - 1; i >= 0; --i) {
+        if (++iteration[i] < trips[i])
+          break;
+        iteration[i] = 0;
+      }
+    }
+  }
+  culprit = nullptr;
+  return true;
+}
+
+void remap::forEachPlannedBuffer(
+    gpu::GPUFuncOp func,
+    function_ref<void(WarpJobOp, const SharedBufferAccesses &)> fn) {
+  func.walk([&](WarpJobOp job) {
+    SharedAccessAnalysis analysis(job);
+    for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
+      // A view keeps the buffer it views in shared memory, and is reported
+      // with it.
+      Operation *def = buffer.buffer.getDefiningOp();
+      if (!def ||
+          isa<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(def))
+        fn(job, buffer);
+    }
+  });
+}
+
+bool remap::mayRemapAfterUnroll(gpu::GPUFuncOp func, RefusalCallback refuse) {
+  SmallVector<scf::ForOp> threadStridedLoops = llvm::map_to_vector(
+      findThreadStridedLoops(func), [](auto pair) { return pair.first; });
+  bool promising = false;
+  forEachPlannedBuffer(
+      func, [&](WarpJobOp job, const SharedBufferAccesses &buffer) {
+        std::string why;
+        Operation *culprit = nullptr;
+        if (mayPlanAfterUnroll(job, buffer, threadStridedLoops, why, culprit))
+          promising = true;
+        else
+          refuse(buffer.buffer, why, culprit);
+      });
+  return promising;
 }
 
 /// Unrolls, in `func`, the uniform loops that keep buffer indices from being

@@ -138,6 +138,24 @@ void unrollForRemap(gpu::GPUFuncOp func);
 /// Whether unrollForRemap would change `func` (without changing it).
 bool needsUnrollForRemap(gpu::GPUFuncOp func);
 
+/// Called for a buffer that stays in shared memory, with the reason and the
+/// offending op (or null).
+using RefusalCallback =
+    llvm::function_ref<void(Value buffer, StringRef why, Operation *culprit)>;
+
+/// Whether unrollForRemap may let a buffer of the warp jobs of `func` become
+/// a lane array, decided on `func` as it stands (without unrolling): the
+/// checks of planBuffer that do not need the unrolled kernel, each access
+/// with the iterations of the loops around it substituted. Calls `refuse`
+/// for each buffer that cannot.
+bool mayRemapAfterUnroll(gpu::GPUFuncOp func, RefusalCallback refuse);
+
+/// Calls `fn` for each buffer of the warp jobs of `func` that is planned on
+/// its own: attributions and allocations, not views of them.
+void forEachPlannedBuffer(
+    gpu::GPUFuncOp func,
+    llvm::function_ref<void(WarpJobOp, const SharedBufferAccesses &)> fn);
+
 } // namespace remap
 } // namespace wc
 } // namespace mlir

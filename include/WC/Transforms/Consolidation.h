@@ -85,10 +85,9 @@ bool aggregateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
 
 /// Register remapping of the workgroup buffers of the warp jobs of `func`;
 /// with `padBanks`, the buffers that stay in shared memory are padded where
-/// that removes bank conflicts. Returns the kernel, which is a new op when a
-/// buffer was remapped.
-gpu::GPUFuncOp remapKernel(gpu::GPUFuncOp func, const TargetDescription &target,
-                           bool padBanks = true);
+/// that removes bank conflicts. The kernel is rewritten where it stands.
+void remapKernel(gpu::GPUFuncOp func, const TargetDescription &target,
+                 bool padBanks = true);
 
 /// How wc-delegate lays out and schedules agents; 0 means "from the target".
 struct DelegationOptions {

@@ -469,6 +469,44 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// The index t * k of a constant loop is planned before the loop is
+// unrolled, with each k substituted: at k = 2 it is 2 t, no lane's element.
+// The kernel is left as it is, loop included.
+
+// CHECK-LABEL: gpu.module @unroll_refused
+// CHECK: scf.for
+// CHECK-NOT: wc.lane
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @unroll_refused {
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<256xi32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 * 2 is neither the thread's own element plus a constant, a butterfly partner, nor a constant element}}
+    gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)
+        workgroup(%buf: memref<256xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %zero = arith.constant 0 : i32
+      %tx = gpu.thread_id x
+      %x = memref.load %in[%tx] : memref<64xi32>
+      memref.store %x, %buf[%tx] : memref<256xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %sum = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> (i32) {
+        %i = arith.muli %tx, %k : index
+        // expected-note @+1 {{here}}
+        %v = memref.load %buf[%i] : memref<256xi32, #gpu.address_space<workgroup>>
+        %s = arith.addi %acc, %v : i32
+        scf.yield %s : i32
+      }
+      memref.store %sum, %out[%tx] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Two buffers in one kernel: %own (a butterfly) becomes a lane array,
 // %bins (a run-time index) stays. The refusal is reported first; the kept
 // buffer is workgroup buffer 1 of the input and the only one left after.
@@ -513,6 +551,42 @@ module attributes {gpu.container_module} {
       %z = memref.load %bins[%bin] : memref<64xi32, #gpu.address_space<workgroup>>
       %s = arith.addi %y, %z : i32
       memref.store %s, %out[%tx] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Each store on its own can be planned, so the constant loop is unrolled;
+// together its stores write elements t and t + 1, which no layout gives
+// both to the storing lane: the buffer stays, the loop is unrolled.
+
+// CHECK-LABEL: gpu.module @unroll_then_refused
+// CHECK-NOT: scf.for
+// CHECK-NOT: wc.lane
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @unroll_then_refused {
+    // expected-remark @+3 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
+    // expected-remark @+2 {{wc-remap: workgroup buffer 0 (memref<65xi32, #gpu.address_space<workgroup>>) stays in shared memory: stores write elements at offsets 0 and 1 from the thread, which no layout gives both to the storing lane}}
+    // expected-remark @+1 {{wc-remap: the loops that decide buffer indices were unrolled, but no buffer became a lane array}}
+    gpu.func @k(%in: memref<64xi32>, %out: memref<64xi32>)
+        workgroup(%buf: memref<65xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %tx = gpu.thread_id x
+      %x = memref.load %in[%tx] : memref<64xi32>
+      scf.for %k = %c0 to %c2 step %c1 {
+        %i = arith.addi %tx, %k : index
+        // expected-note @+1 {{here}}
+        memref.store %x, %buf[%i] : memref<65xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v = memref.load %buf[%tx] : memref<65xi32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tx] : memref<64xi32>
       gpu.return
     }
   }

@@ -462,7 +462,7 @@ struct ConvertWCToNVVMPass
           << target->chip;
       return signalPassFailure();
     }
-    expandWarpStructure(getOperation(), useMBarriers);
+    expandWarpStructure(getOperation(), *target, useMBarriers);
 
     MLIRContext *ctx = &getContext();
     TypeConverter converter;

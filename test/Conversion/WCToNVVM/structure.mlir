@@ -1,4 +1,5 @@
 // RUN: wc-opt %s -split-input-file --convert-wc-to-nvvm --canonicalize --cse | FileCheck %s
+// RUN: wc-opt %s -split-input-file --convert-wc-to-nvvm=chip=sm_75 --canonicalize --cse | FileCheck %s --check-prefix=SM75
 
 // A 64-thread job: 2 virtual threads per lane (lane, lane + 32), unrolled;
 // the values of phase 1 stay in registers for phase 2.
@@ -69,13 +70,22 @@ func.func @block_3d(%out: memref<4x2x4xf32>) {
 // -----
 
 // Static schedule: agent a takes jobs a, a + A, ...; the throttle caps A.
+// The agent passes through redux.sync (sm_80 and later), so that ptxas sees
+// it is the same in every lane.
+// Before sm_80 (no redux.sync) the agent is used as it is.
 // CHECK-LABEL: func @static_schedule
+// SM75-LABEL: func @static_schedule
+// SM75-NOT: nvvm.redux.sync
+// SM75: scf.for %{{.*}} = %arg3 to
+// CHECK: %[[AG32:.*]] = arith.index_castui %arg3 : index to i32
+// CHECK: %[[UAG32:.*]] = nvvm.redux.sync umin %[[AG32]], %c-1_i32
+// CHECK: %[[AG:.*]] = arith.index_castui %[[UAG32]] : i32 to index
 // CHECK: %[[JOBS:.*]] = arith.muli
 // CHECK: %[[JOBS3:.*]] = arith.muli %[[JOBS]], %arg2
 // CHECK: %[[A:.*]] = arith.minui %arg4, %c16
-// CHECK: %[[ON:.*]] = arith.cmpi ult, %arg3, %[[A]]
+// CHECK: %[[ON:.*]] = arith.cmpi ult, %[[AG]], %[[A]]
 // CHECK: scf.if %[[ON]] {
-// CHECK:   scf.for %[[J:.*]] = %arg3 to %[[JOBS3]] step %[[A]] {
+// CHECK:   scf.for %[[J:.*]] = %[[AG]] to %[[JOBS3]] step %[[A]] {
 // CHECK:     %[[X:.*]] = arith.remui %[[J]], %arg0
 // CHECK:     memref.store %{{.*}}, %arg5[%[[X]]]
 func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %out: memref<?xindex>) {
@@ -99,6 +109,7 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // round, and min(jobs mod A C, A)) drew the last ticket and resets the
 // counter. The body appears twice.
 // CHECK-LABEL: func @dynamic_schedule
+// CHECK: %[[AG:.*]] = arith.index_castui %{{.*}} : i32 to index
 // CHECK: %[[JOBS:.*]] = arith.muli %{{.*}}, %arg2 : index
 // CHECK: scf.if
 // CHECK: %[[SIXA:.*]] = arith.muli %arg4, %c6 : index
@@ -125,7 +136,7 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK: } else {
 // CHECK:   scf.yield %[[JOBS]], %c0, %c0, %c0
 // CHECK: }
-// CHECK: scf.for %{{.*}} = %arg3 to %[[PLAN]]#0 step %arg4 {
+// CHECK: scf.for %{{.*}} = %[[AG]] to %[[PLAN]]#0 step %arg4 {
 // CHECK:   memref.store
 // CHECK: }
 // CHECK: scf.if %[[USES]] {
@@ -133,7 +144,7 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[LEAD:.*]] = arith.cmpi eq, %[[LANE]], %c0
 // CHECK:   %[[A32:.*]] = arith.index_castui %arg4 : index to i32
 // CHECK:   %[[LASTOWN:.*]] = arith.subi %[[PLAN]]#2, %arg4 : index
-// CHECK:   %[[MYLAST:.*]] = arith.addi %arg3, %[[LASTOWN]] : index
+// CHECK:   %[[MYLAST:.*]] = arith.addi %[[AG]], %[[LASTOWN]] : index
 // CHECK:   scf.while (%[[Q:.*]] = %[[MYLAST]]) : (index) -> index {
 // CHECK:     %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
 // CHECK:     %[[ROUND:.*]] = arith.divui %[[Q32]], %[[A32]] : i32

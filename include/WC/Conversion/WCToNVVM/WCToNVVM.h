@@ -18,8 +18,9 @@ struct TargetDescription;
 /// inlines `wc.warp_job`, unrolls `wc.vthreads` over the virtual threads of
 /// the lane, turns `wc.job_loop` into a job loop of the chosen schedule and
 /// `wc.warp_specialize` into one branch per role, its channels on mbarriers
-/// (`useMBarriers`, sm_90) or on named barriers.
-void expandWarpStructure(Operation *root, bool useMBarriers);
+/// (`useMBarriers`, sm_90) or on named barriers, for chips like `target`.
+void expandWarpStructure(Operation *root, const TargetDescription &target,
+                         bool useMBarriers);
 
 /// Adds to `converter` the conversion of `!wc.lane_array<N x T>` to the
 /// per-lane registers `vector<S x T>`.

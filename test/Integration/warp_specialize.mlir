@@ -44,7 +44,12 @@
 // stage s of the channel is barrier 1 + 2 s (full) and 2 + 2 s (empty),
 // counting the 3 warps' 96 threads. The producer signals full with a bare
 // arrive; a consumer releasing a stage fences its reads first.
+// The warp index goes through redux.sync, so that ptxas sees each role's
+// branch as uniform.
 // LOWERED-LABEL: gpu.func @ring
+// LOWERED: %[[WARP:.*]] = arith.divui
+// LOWERED: %[[WARP32:.*]] = arith.index_castui %[[WARP]] : index to i32
+// LOWERED: nvvm.redux.sync umin %[[WARP32]]
 // LOWERED-NOT: nvvm.memory.barrier
 // LOWERED: nvvm.barrier.arrive id = %{{.*}} number_of_threads = %{{.*}}
 // LOWERED-NOT: nvvm.memory.barrier

@@ -311,21 +311,19 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
   });
 }
 
-/// The agent of `op` as a value ptxas knows to be the same in every lane.
-/// It is (each warp is one agent), but in a block of several agents it
-/// comes from the warp index `tid.x / 32`, which ptxas does not see as
-/// uniform: a job loop starting there looks divergent to it, so every warp
-/// sync in the job gets a divergence check and a reconvergence barrier, and
-/// the registers these keep spill (a delegated tiled convolution spilled
-/// 132 bytes on sm_90 with the dynamic schedule, none with this).
-/// `redux.sync.min` (sm_80 and later) gives the agent back, uniform.
-static Value getUniformAgent(OpBuilder &b, JobLoopOp op,
-                             const TargetDescription &target) {
-  Value agent = op.getAgent();
+/// `value`, an index that is the same in every lane of the converged warp
+/// (an agent, a warp's role), as a value ptxas knows to be: computed from
+/// the warp index `tid / 32`, it is not uniform to ptxas, so that a loop or
+/// branch on it looks divergent; every warp sync below then gets a
+/// divergence check and a reconvergence barrier, and the registers these
+/// keep spill (a delegated tiled convolution spilled 132 bytes on sm_90
+/// with the dynamic schedule, none with this). `redux.sync.min` of the
+/// value (sm_80 and later) gives it back, uniform.
+static Value createWarpUniform(OpBuilder &b, Location loc, Value value,
+                               const TargetDescription &target) {
   if (!target.hasIntegerRedux())
-    return agent;
-  Location loc = op.getLoc();
-  Value narrow = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), agent);
+    return value;
+  Value narrow = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), value);
   Value uniform =
       NVVM::ReduxOp::create(b, loc, b.getI32Type(), narrow,
                             NVVM::ReduxKind::UMIN, createI32(b, loc, -1));
@@ -336,7 +334,7 @@ static Value getUniformAgent(OpBuilder &b, JobLoopOp op,
 static void expandJobLoop(JobLoopOp op, const TargetDescription &target) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  op.getAgentMutable().assign(getUniformAgent(b, op, target));
+  op.getAgentMutable().assign(createWarpUniform(b, loc, op.getAgent(), target));
   SmallVector<Value, 3> grid = {op.getGridX(), op.getGridY(), op.getGridZ()};
   Value jobs = arith::MulIOp::create(
       b, loc, arith::MulIOp::create(b, loc, grid[0], grid[1]), grid[2]);
@@ -510,7 +508,9 @@ static void lowerChannelsToMBarriers(WarpSpecializeOp op) {
 
 /// Rewrites the channel signals of `op` (into mbarriers or named barriers)
 /// and its roles into one branch per role on the warp's linear id.
-static void expandWarpSpecialize(WarpSpecializeOp op, bool useMBarriers) {
+static void expandWarpSpecialize(WarpSpecializeOp op,
+                                 const TargetDescription &target,
+                                 bool useMBarriers) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   // The thread's linear id: x + X (y + Y z); the warp's is that / 32.
@@ -533,8 +533,11 @@ static void expandWarpSpecialize(WarpSpecializeOp op, bool useMBarriers) {
     lowerChannelsToNamedBarriers(op);
 
   b.setInsertionPoint(op);
-  Value warp = arith::DivUIOp::create(
-      b, loc, linear, createIndexConstant(b, loc, wc::kWarpSize));
+  Value warp = createWarpUniform(
+      b, loc,
+      arith::DivUIOp::create(b, loc, linear,
+                             createIndexConstant(b, loc, wc::kWarpSize)),
+      target);
   for (auto [r, role] : llvm::enumerate(op.getRoles())) {
     int64_t first = op.getFirstWarp(r), count = op.getWarps()[r];
     Value index =
@@ -569,7 +572,7 @@ void wc::expandWarpStructure(Operation *root, const TargetDescription &target,
       roles.push_back(specialize);
   });
   for (WarpSpecializeOp specialize : roles)
-    expandWarpSpecialize(specialize, useMBarriers);
+    expandWarpSpecialize(specialize, target, useMBarriers);
   // Phases need their enclosing job's shape, so they go first; loops only
   // move their bodies, so the order among jobs and loops does not matter.
   // The verifier keeps job loops out of jobs and phases: unrolling a phase

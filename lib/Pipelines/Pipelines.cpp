@@ -84,8 +84,6 @@ void wc::buildLowerToNVVMPipeline(OpPassManager &pm,
   ConvertWCToNVVMOptions lowering;
   lowering.channels = options.channels;
   kernels.addPass(createConvertWCToNVVM(lowering));
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(createCSEPass());
   std::apply([&](auto... make) { (kernels.addPass(make()), ...); },
              upstreamCommon);
   std::apply(addToHostFunctions, upstreamCommon);

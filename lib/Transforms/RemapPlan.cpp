@@ -507,9 +507,9 @@ static std::optional<int64_t> getTripCount(scf::ForOp loop) {
   return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
 }
 
-/// The loops of `job` whose induction variables `value` depends on (within
-/// the job), innermost first along each chain of uses.
-static SmallVector<scf::ForOp> getLoopsDeciding(WarpJobOp job, Value value) {
+/// `value` and the values it is computed from within `job` (the operands
+/// of its backward slice there).
+static SetVector<Value> getSliceValues(WarpJobOp job, Value value) {
   SetVector<Operation *> slice;
   BackwardSliceOptions options;
   options.inclusive = true;
@@ -522,8 +522,14 @@ static SmallVector<scf::ForOp> getLoopsDeciding(WarpJobOp job, Value value) {
   for (Operation *op : slice)
     for (Value operand : op->getOperands())
       values.insert(operand);
+  return values;
+}
+
+/// The loops of `job` whose induction variables `value` depends on (within
+/// the job), innermost first along each chain of uses.
+static SmallVector<scf::ForOp> getLoopsDeciding(WarpJobOp job, Value value) {
   SmallVector<scf::ForOp> loops;
-  for (Value v : values) {
+  for (Value v : getSliceValues(job, value)) {
     auto arg = dyn_cast<BlockArgument>(v);
     if (!arg)
       continue;
@@ -632,7 +638,9 @@ findThreadStridedLoops(gpu::GPUFuncOp func) {
     });
     if (!accessesWorkgroup)
       return;
-    if (std::optional<int64_t> trips = getThreadStridedTrips(job, loop))
+    // Only loops that unrollForRemap then unrolls are rewritten.
+    if (std::optional<int64_t> trips = getThreadStridedTrips(job, loop);
+        trips && *trips <= kMaxUnrolledTrips)
       loops.push_back({loop, *trips});
   });
   return loops;
@@ -645,11 +653,15 @@ static void normalizeThreadStridedLoops(gpu::GPUFuncOp func) {
     OpBuilder b(loop);
     Location loc = loop.getLoc();
     Value lower = loop.getLowerBound(), step = loop.getStep();
-    loop.getLowerBoundMutable().assign(
-        arith::ConstantIndexOp::create(b, loc, 0));
-    loop.getUpperBoundMutable().assign(
-        arith::ConstantIndexOp::create(b, loc, trips));
-    loop.getStepMutable().assign(arith::ConstantIndexOp::create(b, loc, 1));
+    // Constants of the induction variable's type (index or an integer).
+    Type type = loop.getInductionVar().getType();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(b, loc, type,
+                                       b.getIntegerAttr(type, value));
+    };
+    loop.getLowerBoundMutable().assign(constant(0));
+    loop.getUpperBoundMutable().assign(constant(trips));
+    loop.getStepMutable().assign(constant(1));
     b.setInsertionPointToStart(loop.getBody());
     Value k = loop.getInductionVar();
     Value i = arith::AddIOp::create(b, loc, lower,
@@ -659,45 +671,101 @@ static void normalizeThreadStridedLoops(gpu::GPUFuncOp func) {
   }
 }
 
-/// The value of the integer `value` when the induction variables in `ivs`
-/// take the values given there: `value` folded from constants and those
-/// variables through pure, region-free ops; nullopt when something else
-/// decides it.
-static std::optional<int64_t>
-evaluateAt(Value value, const DenseMap<Value, int64_t> &ivs, int depth = 0) {
-  if (auto it = ivs.find(value); it != ivs.end())
+namespace {
+/// The values of integers when the induction variables of some loops take
+/// given values: each value folded from constants and those variables
+/// through ops without memory effects (and without regions), each op folded
+/// on a detached copy so that the kernel is never touched; nullopt when
+/// something else decides it. Values are remembered.
+class IterationEvaluator {
+public:
+  explicit IterationEvaluator(DenseMap<Value, int64_t> ivs)
+      : known(ivs.begin(), ivs.end()) {}
+
+  std::optional<int64_t> evaluate(Value value);
+
+private:
+  DenseMap<Value, std::optional<int64_t>> known;
+};
+} // namespace
+
+std::optional<int64_t> IterationEvaluator::evaluate(Value value) {
+  if (auto it = known.find(value); it != known.end())
     return it->second;
+  // Unknown until shown otherwise (also for a value that reaches itself).
+  known[value] = std::nullopt;
+  std::optional<int64_t> result;
   APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return constant.getSExtValue();
   Operation *def = value.getDefiningOp();
-  if (!def || depth > 64 || def->getNumResults() != 1 ||
-      def->getNumRegions() != 0 || !isPure(def) ||
-      !value.getType().isSignlessIntOrIndex())
-    return std::nullopt;
-  SmallVector<int64_t> values;
-  SmallVector<Attribute> operands;
-  for (Value operand : def->getOperands()) {
-    std::optional<int64_t> v = evaluateAt(operand, ivs, depth + 1);
-    if (!v || !operand.getType().isSignlessIntOrIndex())
-      return std::nullopt;
-    values.push_back(*v);
-    operands.push_back(IntegerAttr::get(operand.getType(), *v));
+  if (matchPattern(value, m_ConstantInt(&constant))) {
+    result = constant.getSExtValue();
+  } else if (def && def->getNumResults() == 1 && def->getNumRegions() == 0 &&
+             isMemoryEffectFree(def) &&
+             value.getType().isSignlessIntOrIndex()) {
+    SmallVector<Attribute> operands;
+    for (Value operand : def->getOperands()) {
+      std::optional<int64_t> v = evaluate(operand);
+      if (!v || !operand.getType().isSignlessIntOrIndex()) {
+        operands.clear();
+        break;
+      }
+      operands.push_back(IntegerAttr::get(operand.getType(), *v));
+    }
+    if (operands.size() == def->getNumOperands()) {
+      Operation *copy = def->clone();
+      SmallVector<OpFoldResult> folded;
+      if (succeeded(copy->fold(operands, folded)) && folded.size() == 1) {
+        if (auto attr = dyn_cast<Attribute>(folded[0])) {
+          if (auto integer = dyn_cast<IntegerAttr>(attr))
+            result = integer.getValue().getSExtValue();
+        } else if (Value other = cast<Value>(folded[0]);
+                   other.getDefiningOp() != copy) {
+          // A fold to another value (`x + 0`, `(a - b) + b`).
+          result = std::nullopt;
+          bool isOperand = false;
+          for (auto [operand, attr] : llvm::zip(copy->getOperands(), operands))
+            if (operand == other) {
+              result = cast<IntegerAttr>(attr).getValue().getSExtValue();
+              isOperand = true;
+              break;
+            }
+          if (!isOperand)
+            result = evaluate(other);
+        }
+      }
+      copy->erase();
+    }
   }
-  SmallVector<OpFoldResult> results;
-  if (failed(def->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  if (auto folded = dyn_cast<Value>(results[0])) {
-    // A fold to one of the operands (`x + 0`).
-    for (auto [operand, v] : llvm::zip(def->getOperands(), values))
-      if (operand == folded)
-        return v;
-    return std::nullopt;
+  known[value] = result;
+  return result;
+}
+
+/// Whether unrolling could make `value`, used in `job`, a different value
+/// in each copy: it depends on a block argument (induction variable or
+/// iteration value) of a loop that is unrolled (a constant trip count of at
+/// most kMaxUnrolledTrips, or one of `threadStridedLoops`), or of a loop
+/// whose bounds or initial values depend on one (bounds that become
+/// constants once an outer loop is unrolled).
+static bool dependsOnUnrolledLoop(WarpJobOp job, Value value,
+                                  ArrayRef<scf::ForOp> threadStridedLoops) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Operation *> seenLoops;
+  while (!worklist.empty()) {
+    for (Value v : getSliceValues(job, worklist.pop_back_val())) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                      : scf::ForOp();
+      if (!loop || !job->isProperAncestor(loop) ||
+          !seenLoops.insert(loop).second)
+        continue;
+      if (isUnrollable(loop) || llvm::is_contained(threadStridedLoops, loop))
+        return true;
+      worklist.append(
+          {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()});
+      llvm::append_range(worklist, loop.getInitArgs());
+    }
   }
-  auto attr = dyn_cast<IntegerAttr>(cast<Attribute>(results[0]));
-  if (!attr)
-    return std::nullopt;
-  return attr.getValue().getSExtValue();
+  return false;
 }
 
 /// Checks of planBuffer that can be made on `buffer` of `job` before the
@@ -724,13 +792,11 @@ static bool mayPlanAfterUnroll(WarpJobOp job,
     }
     if (!access.index) {
       // Unrolling a loop that its indices depend on may give it one.
-      bool unrolledAround = false;
       ValueRange operands = access.op->getOperands().drop_front(
           isa<memref::StoreOp>(access.op) ? 2 : 1);
-      for (Value operand : operands)
-        for (scf::ForOp loop : getLoopsDeciding(job, operand))
-          unrolledAround |= isUnrollable(loop) ||
-                            llvm::is_contained(threadStridedLoops, loop);
+      bool unrolledAround = llvm::any_of(operands, [&](Value operand) {
+        return dependsOnUnrolledLoop(job, operand, threadStridedLoops);
+      });
       if (unrolledAround)
         continue;
       why = access.reason;
@@ -770,15 +836,28 @@ static bool mayPlanAfterUnroll(WarpJobOp job,
             *getConstantIntValue(loop.getLowerBound()) +
             i * *getConstantIntValue(loop.getStep());
       }
+      IterationEvaluator evaluator(std::move(ivs));
       SmallVector<AffineExpr> replacements;
       for (auto [position, symbol] : llvm::enumerate(buffer.symbols)) {
         std::optional<int64_t> v = positions.contains(position)
-                                       ? evaluateAt(symbol, ivs)
+                                       ? evaluator.evaluate(symbol)
                                        : std::nullopt;
         replacements.push_back(
             v ? getAffineConstantExpr(*v, job.getContext())
               : getAffineSymbolExpr(position, job.getContext()));
       }
+      // A symbol left unknown here that unrolling may still make a
+      // constant (it depends on an iteration value, or on a loop whose
+      // bounds come from an unrolled one): the access is assumed fine.
+      bool unknownAfterUnroll = false;
+      for (auto [position, replacement] : llvm::enumerate(replacements))
+        if (positions.contains(position) &&
+            isa<AffineSymbolExpr>(replacement) &&
+            dependsOnUnrolledLoop(job, buffer.symbols[position],
+                                  threadStridedLoops))
+          unknownAfterUnroll = true;
+      if (unknownAfterUnroll)
+        break;
       for (AffineExpr index : indices) {
         AffineExpr at = index.replaceSymbols(replacements);
         std::optional<Element> element =

@@ -507,6 +507,40 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A thread-strided loop on i32 of 40 trips per thread, more than wc-remap
+// unrolls: refused, and left as it is (not rewritten into `for k < 40`).
+
+// CHECK-LABEL: gpu.module @strided_long
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32
+// CHECK-NOT: wc.lane
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @strided_long {
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<2560xi32, #gpu.address_space<workgroup>>) stays in shared memory: index depends on the induction variable of a loop whose trip count may differ between threads}}
+    gpu.func @k(%in: memref<2560xi32>, %out: memref<2560xi32>)
+        workgroup(%buf: memref<2560xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %tid = gpu.thread_id x
+      %t = arith.index_cast %tid : index to i32
+      %c64 = arith.constant 64 : i32
+      %n = arith.constant 2560 : i32
+      scf.for %i32 = %t to %n step %c64 : i32 {
+        %i = arith.index_cast %i32 : i32 to index
+        %x = memref.load %in[%i] : memref<2560xi32>
+        // expected-note @+1 {{here}}
+        memref.store %x, %buf[%i] : memref<2560xi32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v = memref.load %buf[%tid] : memref<2560xi32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%tid] : memref<2560xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Two buffers in one kernel: %own (a butterfly) becomes a lane array,
 // %bins (a run-time index) stays. The refusal is reported first; the kept
 // buffer is workgroup buffer 1 of the input and the only one left after.

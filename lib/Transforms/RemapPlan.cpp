@@ -502,7 +502,8 @@ static std::optional<int64_t> getTripCount(scf::ForOp loop) {
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
                          ub = getConstantIntValue(loop.getUpperBound()),
                          step = getConstantIntValue(loop.getStep());
-  if (!lb || !ub || !step || *step <= 0)
+  // Bounds compared unsigned are left alone (they are read signed here).
+  if (!lb || !ub || !step || *step <= 0 || loop.getUnsignedCmp())
     return std::nullopt;
   return *ub <= *lb ? 0 : llvm::divideCeil(*ub - *lb, *step);
 }
@@ -578,7 +579,8 @@ static scf::ForOp findLoopToUnroll(WarpJobOp job,
 static std::optional<int64_t> getThreadStridedTrips(WarpJobOp job,
                                                     scf::ForOp loop) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!step || *step <= 0 ||
+  // The trips are counted with signed bounds.
+  if (!step || *step <= 0 || loop.getUnsignedCmp() ||
       (getConstantIntValue(loop.getLowerBound()) &&
        getConstantIntValue(loop.getUpperBound())))
     return std::nullopt;
@@ -779,7 +781,7 @@ static bool mayPlanAfterUnroll(WarpJobOp job,
                                const SharedBufferAccesses &buffer,
                                ArrayRef<scf::ForOp> threadStridedLoops,
                                std::string &why, Operation *&culprit) {
-  constexpr int64_t kMaxInstances = 4096;
+  constexpr int64_t kMaxInstances = 256;
   ArrayRef<int64_t> block = job.getBlock();
   BufferPlan plan;
   if (failed(checkBuffer(job, buffer, plan, why, culprit)))
@@ -824,7 +826,13 @@ static bool mayPlanAfterUnroll(WarpJobOp job,
       if (trips.back() == 0 || instances > kMaxInstances)
         break;
     }
-    if (llvm::is_contained(trips, 0) || instances > kMaxInstances)
+    if (instances > kMaxInstances) {
+      why = "unrolling the loops that decide its indices would copy an "
+            "access more than " +
+            std::to_string(kMaxInstances) + " times";
+      return false;
+    }
+    if (llvm::is_contained(trips, 0))
       continue;
     // Every combination of iterations, the first loop's varying slowest.
     SmallVector<int64_t> iteration(loops.size(), 0);

@@ -100,6 +100,12 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
     at = loop;
     return failure();
   }
+  if (loop.getUnsignedCmp()) {
+    // The rings count the loop's trips signed.
+    why = "the tile loop compares its bounds unsigned";
+    at = loop;
+    return failure();
+  }
   if (!loop.getInductionVar().getType().isIndex()) {
     why = "the tile loop's induction variable is not an index";
     at = loop;

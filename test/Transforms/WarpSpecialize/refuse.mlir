@@ -351,3 +351,29 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A tile loop compared unsigned (the rings count its trips signed).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: the tile loop compares its bounds unsigned}}
+    gpu.func @unsigned_loop(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      // expected-note @+1 {{here}}
+      scf.for unsigned %i = %c0 to %n step %c1 {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %x = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        memref.store %x, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}

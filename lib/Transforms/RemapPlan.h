@@ -88,6 +88,18 @@ ThreadRange getThreadRange(Operation *op, VThreadsOp phase,
 std::optional<std::pair<int64_t, int64_t>> getActiveLanes(ThreadRange range,
                                                           int64_t v);
 
+/// The element `index` (with `xorMask` as in SharedAccess) names relative to
+/// the thread, or nullopt with the reason in `why`.
+std::optional<Element> toElement(AffineExpr index, int64_t xorMask,
+                                 ArrayRef<int64_t> block, std::string &why);
+
+/// The checks of planBuffer on `buffer` as a whole (its uses, shape,
+/// element type and allocation), which start `plan`; on failure the reason
+/// in `why` and the offending op, if any, in `culprit`.
+LogicalResult checkBuffer(WarpJobOp job, const SharedBufferAccesses &buffer,
+                          BufferPlan &plan, std::string &why,
+                          Operation *&culprit);
+
 /// Plans the remapping of `buffer`, or fails with the reason in `why` and
 /// the offending op in `culprit`.
 FailureOr<BufferPlan> planBuffer(WarpJobOp job,

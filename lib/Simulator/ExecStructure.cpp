@@ -67,13 +67,12 @@ static void delinearizeJob(uint64_t job, const uint64_t grid[3],
   ids[2] = job / (grid[0] * grid[1]);
 }
 
-/// Takes a ticket: adds 1 to `counter[0]` as one atomic of the warp; returns
-/// the old value.
+/// Takes a ticket: adds 1 to `counter[slot]` as one atomic of the warp;
+/// returns the old value.
 static FailureOr<uint64_t> takeTicket(Interpreter &interp, Operation *op,
-                                      const MemRefDesc &counter,
+                                      const MemRefDesc &counter, int64_t slot,
                                       unsigned lane) {
-  FailureOr<int64_t> element =
-      interp.resolveElement(op, counter, {int64_t(0)}, lane);
+  FailureOr<int64_t> element = interp.resolveElement(op, counter, {slot}, lane);
   if (failed(element))
     return failure();
   uint64_t old = counter.buffer->load(*element);
@@ -130,9 +129,10 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
   // Chunks of jobs `active` apart, as the lowering takes them: chunk q
   // holds jobs (q mod A) + span (q div A) + k A, k < chunk, span = A x
   // chunk; the agent's own chunks first (q = agent + r A in the rounds
-  // getOwnChunkRounds gives), then
-  // the counter's chunks (past the agents' own), each ticket taken when the
-  // agent starts the chunk before.
+  // getOwnChunkRounds gives), then the counter's chunks (past the agents'
+  // own): with K = min(counters, A), the agent draws from counter g =
+  // agent mod K, whose t-th ticket names chunk S A + g + K t; each ticket
+  // is taken when the agent starts the chunk before.
   const MemRefDesc &counter = *interp.get(op.getCounter()).ref(lane);
   uint64_t chunk = std::max<uint64_t>(1, jobs / (kChunksPerAgent * active));
   uint64_t span = active * chunk;
@@ -142,10 +142,23 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
   assert(ticketed == (ownRounds < rounds) && "takesTickets disagrees with "
                                              "getOwnChunkRounds");
   // (No round at all: no job, and the loop below ends at once.)
-  uint64_t lastOwn = ownRounds ? (ownRounds - 1) * active : 0;
-  // The chunks with a job; the agent whose ticket names chunk
-  // `chunks + active - 1` draws the last ticket and zeroes the counter.
+  uint64_t firstTicketed = ownRounds * active;
+  uint64_t lastOwn = ownRounds ? firstTicketed - active : 0;
+  uint64_t groups = std::min<uint64_t>(
+      getTicketCounterCount(counter.sizes.empty() ? 1 : counter.sizes[0]),
+      active);
+  uint64_t group = *agent % groups;
+  int64_t slot = group * kTicketCounterStride;
+  // The chunks with a job; every agent of the group draws tickets until one
+  // names a chunk without a job, so the group's last ticket is its chunks
+  // and one more per agent; its drawer zeroes the counter.
   uint64_t chunks = active * (jobs / span) + std::min(jobs % span, active);
+  auto countInGroup = [&](uint64_t total) {
+    return total > group ? (total - group + groups - 1) / groups : 0;
+  };
+  uint64_t lastTicket =
+      ticketed ? countInGroup(chunks - firstTicketed) + countInGroup(active) - 1
+               : 0;
   for (uint64_t q = *agent;;) {
     uint64_t start = q % active + span * (q / active);
     if (start >= jobs)
@@ -153,7 +166,7 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
     bool takesTicket = ticketed && q >= lastOwn;
     uint64_t ticket = 0;
     if (takesTicket) {
-      FailureOr<uint64_t> taken = takeTicket(interp, op, counter, lane);
+      FailureOr<uint64_t> taken = takeTicket(interp, op, counter, slot, lane);
       if (failed(taken))
         return failure();
       ticket = *taken;
@@ -162,10 +175,10 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
          job += active)
       if (failed(runJob(job)))
         return failure();
-    q = takesTicket ? lastOwn + active + ticket : q + active;
-    if (takesTicket && q == chunks + active - 1) {
+    q = takesTicket ? firstTicketed + group + groups * ticket : q + active;
+    if (takesTicket && ticket == lastTicket) {
       FailureOr<int64_t> element =
-          interp.resolveElement(op, counter, {int64_t(0)}, lane);
+          interp.resolveElement(op, counter, {slot}, lane);
       if (failed(element))
         return failure();
       counter.buffer->store(*element, 0);

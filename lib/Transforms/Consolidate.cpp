@@ -396,7 +396,7 @@ void ConsolidatePass::runOnOperation() {
       delegateAsPlanned(func, sites, plan, why);
       continue;
     }
-    // The dynamic schedule balances jobs through tickets of one counter;
+    // The dynamic schedule balances jobs through tickets of its counters;
     // with fewer than kChunksPerAgent jobs per agent it balances little:
     // chunks of one job, the last rounds by ticket (tickets the GPU
     // serialises: the suite on the H100 ran 0.52-0.77x of the static

@@ -192,6 +192,13 @@ static Value multiplex(OpBuilder &b, Value buffer, int64_t warps,
 /// Rewrites the body of `func` into a job loop run by persistent agents;
 /// appends the arguments the launches must pass (grid x, y, z, and the
 /// counter of the dynamic schedule).
+/// The ticket counters of a dynamic-schedule launch: kTicketCounters
+/// counters, a cache line apart.
+static MemRefType getTicketCounterType(MLIRContext *context) {
+  return MemRefType::get({kTicketCounters * kTicketCounterStride},
+                         IntegerType::get(context, 32));
+}
+
 static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
                                OpBuilder::Listener *listener) {
   MLIRContext *context = func.getContext();
@@ -208,7 +215,7 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
   SmallVector<Location> locs(3, loc);
   if (plan.schedule == Schedule::dynamic_ticket) {
     positions.push_back(numInputs);
-    types.push_back(MemRefType::get({1}, b.getI32Type()));
+    types.push_back(getTicketCounterType(context));
     attrs.push_back(DictionaryAttr::get(context));
     locs.push_back(loc);
   }
@@ -330,7 +337,7 @@ static Value createLaunchCounter(gpu::LaunchFuncOp launch,
   OpBuilder b(launch.getContext(), listener);
   b.setInsertionPointToStart(&body.front());
   Location loc = launch.getLoc();
-  auto type = MemRefType::get({1}, b.getI32Type());
+  auto type = getTicketCounterType(b.getContext());
   Value counter = gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
                                        ValueRange(), ValueRange(), ValueRange())
                       .getMemref();

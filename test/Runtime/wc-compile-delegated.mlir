@@ -1,7 +1,7 @@
 // A program in the style of upstream's CUDA integration tests (a host buffer
 // registered with gpu.host_register, no gpu.alloc/memcpy of its own),
 // compiled with a wc pipeline that delegates with the dynamic schedule,
-// whose ticket counter is a synchronous gpu.alloc and gpu.memset: in the
+// whose ticket counters (16 of 128 bytes) are a synchronous gpu.alloc and gpu.memset: in the
 // default --async-region=auto, wc-compile decides after the extra passes
 // that gpu-async-region is needed. The pipeline is given as
 // `--pipeline "..."`, a value that starts with a dash.
@@ -17,7 +17,7 @@
 // RUN:   | FileCheck %s --check-prefix=NEVER
 
 // CHECK-DAG: call void @mgpuMemHostRegisterMemRef
-// CHECK-DAG: call ptr @mgpuMemAlloc(i64 4,
+// CHECK-DAG: call ptr @mgpuMemAlloc(i64 2048,
 // CHECK-DAG: call void @mgpuMemset32
 // NEVER: wc-compile: error: the host code was not fully lowered to the LLVM dialect
 

@@ -125,16 +125,16 @@ static SmallVector<Value, 3> delinearizeJob(OpBuilder &b, Location loc,
   return {yxz[1], yxz[0], yxz[2]};
 }
 
-/// Emits the ticket take of the dynamic schedule: lane 0 adds `amount` (i32)
-/// to `counter[0]`; the old value in lane 0, 0 in the others.
+/// Emits the ticket take of the dynamic schedule: lane 0 adds 1 to
+/// `counter[slot]` (i32); the old value in lane 0, 0 in the others.
 static Value createTicketTake(OpBuilder &b, Location loc, Value counter,
-                              Value isLeader, Value amount) {
+                              Value slot, Value isLeader) {
   auto ifOp = scf::IfOp::create(
       b, loc, isLeader,
       [&](OpBuilder &then, Location l) {
         Value ticket = memref::AtomicRMWOp::create(
-            then, l, arith::AtomicRMWKind::addi, amount, counter,
-            ValueRange{createIndexConstant(then, l, 0)});
+            then, l, arith::AtomicRMWKind::addi, createI32(then, l, 1), counter,
+            ValueRange{slot});
         scf::YieldOp::create(then, l, ticket);
       },
       [&](OpBuilder &otherwise, Location l) {
@@ -173,12 +173,47 @@ static void createJobStrideLoop(OpBuilder &b, JobLoopOp op, Value from,
     inner.clone(nested, mapping);
 }
 
+namespace {
+/// The chunks of a dynamic schedule that takes tickets, as index values
+/// (see expandDynamicJobLoop).
+struct ChunkPlan {
+  Value span;      // A C, the jobs of a round of chunks
+  Value ownRounds; // S
+};
+} // namespace
+
+/// Emits the chunk size and own rounds of a dynamic schedule of `jobs` jobs
+/// over `agents` agents that takes tickets (more than kOwnOnlyRounds
+/// rounds).
+static ChunkPlan createChunkPlan(OpBuilder &b, Location loc, Value jobs,
+                                 Value agents) {
+  auto constant = [&](int64_t value) {
+    return createIndexConstant(b, loc, value);
+  };
+  Value chunk = arith::MaxUIOp::create(
+      b, loc,
+      arith::DivUIOp::create(
+          b, loc, jobs,
+          arith::MulIOp::create(b, loc, agents, constant(kChunksPerAgent))),
+      constant(1));
+  Value span = arith::MulIOp::create(b, loc, agents, chunk);
+  Value rounds = arith::CeilDivUIOp::create(b, loc, jobs, span);
+  // getOwnChunkRounds(R) where R > kOwnOnlyRounds:
+  // max(R - kTicketedChunkRounds, kOwnOnlyRounds).
+  Value ownRounds = arith::MaxUIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, rounds, constant(kTicketedChunkRounds)),
+      constant(kOwnOnlyRounds));
+  return {span, ownRounds};
+}
+
 /// Emits the dynamic schedule of `op` for `agents` agents over `jobs` jobs
 /// at `b` (inside the active agents' guard). Chunk q holds the jobs
 /// (q mod A) + span (q div A) + k A, k < C, span = A C, in R = ceil(jobs /
 /// span) rounds of A chunks; each agent runs the chunks of the first S =
-/// getOwnChunkRounds(R) rounds as its own, the counter's tickets number the
-/// chunks after those.
+/// getOwnChunkRounds(R) rounds as its own. The chunks after those come by
+/// ticket: with K = min(counters, A), agent a draws from counter g = a mod
+/// K, whose t-th ticket names chunk S A + g + K t.
 ///
 /// The own chunks are the static schedule's first S C rounds, so they run
 /// as its loop: over all jobs where S = R (see takesTickets: no division
@@ -186,7 +221,9 @@ static void createJobStrideLoop(OpBuilder &b, JobLoopOp op, Value from,
 /// Where S < R, a loop over chunks follows: the agent's last own chunk,
 /// then those of its tickets; the next chunk's ticket is taken before a
 /// chunk runs and read after it, so the atomic's latency overlaps the jobs.
-/// The body is emitted twice (the static loop and the chunk loop).
+/// The body is emitted twice (the static loop and the chunk loop). What the
+/// chunk loop needs is computed after the static loop, so that it does not
+/// hold registers through it.
 static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
                                  Value agents) {
   Location loc = op.getLoc();
@@ -199,62 +236,85 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
   Value usesTickets = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ugt, jobs,
       arith::MulIOp::create(b, loc, agents, constant(b, kOwnOnlyRounds)));
-  // Where tickets are used: the end of the own rounds before the last,
-  // (S - 1) span, the span, the first ticketed chunk S A, and the chunk the
-  // last ticket names (N + A - 1, N the chunks with a job: every chunk of
-  // the full rounds, and the first min(jobs mod span, A) of the last one;
-  // each agent draws tickets until one names a chunk past them, so the
-  // drawer of that ticket is the last to touch the counter, and zeroes it).
-  auto plan = scf::IfOp::create(
+  // The end of the own rounds before the last, (S - 1) span, where tickets
+  // are used.
+  auto ownEnd = scf::IfOp::create(
       b, loc, usesTickets,
       [&](OpBuilder &then, Location l) {
-        Value chunk = arith::MaxUIOp::create(
-            then, l,
-            arith::DivUIOp::create(
-                then, l, jobs,
-                arith::MulIOp::create(then, l, agents,
-                                      constant(then, kChunksPerAgent))),
-            constant(then, 1));
-        Value span = arith::MulIOp::create(then, l, agents, chunk);
-        Value rounds = arith::CeilDivUIOp::create(then, l, jobs, span);
-        // getOwnChunkRounds(R) where R > kOwnOnlyRounds:
-        // max(R - kTicketedChunkRounds, kOwnOnlyRounds).
-        Value ownRounds = arith::MaxUIOp::create(
-            then, l,
-            arith::SubIOp::create(then, l, rounds,
-                                  constant(then, kTicketedChunkRounds)),
-            constant(then, kOwnOnlyRounds));
-        Value ownEnd = arith::MulIOp::create(
-            then, l, span,
-            arith::SubIOp::create(then, l, ownRounds, constant(then, 1)));
-        Value firstTicketed = arith::MulIOp::create(then, l, agents, ownRounds);
-        Value chunks = arith::AddIOp::create(
-            then, l,
-            arith::MulIOp::create(then, l, agents,
-                                  arith::DivUIOp::create(then, l, jobs, span)),
-            arith::MinUIOp::create(
-                then, l, arith::RemUIOp::create(then, l, jobs, span), agents));
-        Value lastTicketChunk = arith::SubIOp::create(
-            then, l, arith::AddIOp::create(then, l, chunks, agents),
-            constant(then, 1));
+        ChunkPlan plan = createChunkPlan(then, l, jobs, agents);
         scf::YieldOp::create(
-            then, l, ValueRange{ownEnd, span, firstTicketed, lastTicketChunk});
+            then, l,
+            arith::MulIOp::create(then, l, plan.span,
+                                  arith::SubIOp::create(then, l, plan.ownRounds,
+                                                        constant(then, 1)))
+                .getResult());
       },
       [&](OpBuilder &otherwise, Location l) {
-        Value zero = constant(otherwise, 0);
-        scf::YieldOp::create(otherwise, l, ValueRange{jobs, zero, zero, zero});
+        scf::YieldOp::create(otherwise, l, jobs);
       });
-  Value ownEnd = plan.getResult(0), span = plan.getResult(1),
-        firstTicketed = plan.getResult(2), lastTicketChunk = plan.getResult(3);
 
   // The own chunks (all but the last where tickets follow): the static
   // schedule's loop, with a copy of the body.
-  createJobStrideLoop(b, op, op.getAgent(), ownEnd, agents, /*copy=*/true);
+  createJobStrideLoop(b, op, op.getAgent(), ownEnd.getResult(0), agents,
+                      /*copy=*/true);
 
   scf::IfOp::create(b, loc, usesTickets, [&](OpBuilder &then, Location l) {
+    auto constantHere = [&](int64_t value) { return constant(then, value); };
+    ChunkPlan plan = createChunkPlan(then, l, jobs, agents);
+    Value span = plan.span;
+    Value firstTicketed =
+        arith::MulIOp::create(then, l, agents, plan.ownRounds);
+    // N, the chunks with a job: every chunk of the full rounds, and the
+    // first min(jobs mod span, A) of the last one.
+    Value chunks = arith::AddIOp::create(
+        then, l,
+        arith::MulIOp::create(then, l, agents,
+                              arith::DivUIOp::create(then, l, jobs, span)),
+        arith::MinUIOp::create(
+            then, l, arith::RemUIOp::create(then, l, jobs, span), agents));
+    // The agent's counter g = a mod K and the ticket its last drawer draws:
+    // each agent of the group draws until a ticket names a chunk past N, so
+    // the group's tickets are its chunks, ceil((N - S A - g) / K), and one
+    // more per agent, ceil((A - g) / K); the drawer of the last zeroes it.
+    auto counterType = cast<MemRefType>(counter.getType());
+    Value counters =
+        counterType.hasStaticShape()
+            ? constantHere(getTicketCounterCount(counterType.getDimSize(0)))
+            : arith::CeilDivUIOp::create(
+                  then, l, memref::DimOp::create(then, l, counter, 0),
+                  constantHere(kTicketCounterStride))
+                  .getResult();
+    Value groups = arith::MinUIOp::create(then, l, counters, agents);
+    Value group = arith::RemUIOp::create(then, l, op.getAgent(), groups);
+    Value slot = arith::MulIOp::create(then, l, group,
+                                       constantHere(kTicketCounterStride));
+    auto countIn = [&](Value total) { // ceil((total - g) / K), total >= g
+      return arith::DivUIOp::create(
+          then, l,
+          arith::SubIOp::create(
+              then, l,
+              arith::AddIOp::create(
+                  then, l, total,
+                  arith::SubIOp::create(then, l, groups, constantHere(1))),
+              group),
+          groups);
+    };
+    Value ticketedChunks =
+        arith::SubIOp::create(then, l, chunks, firstTicketed);
+    Value lastTicket = arith::SubIOp::create(
+        then, l,
+        arith::AddIOp::create(
+            then, l,
+            countIn(arith::MaxUIOp::create(then, l, ticketedChunks, group)),
+            countIn(agents)),
+        constantHere(1));
+    Value lastTicketI32 =
+        arith::IndexCastUIOp::create(then, l, then.getI32Type(), lastTicket);
+    Value firstOfGroup = arith::AddIOp::create(then, l, firstTicketed, group);
+
     Value lane = gpu::LaneIdOp::create(then, l, /*upperBound=*/nullptr);
     Value isLeader = arith::CmpIOp::create(then, l, arith::CmpIPredicate::eq,
-                                           lane, constant(then, 0));
+                                           lane, constantHere(0));
     Value agentsI32 =
         arith::IndexCastUIOp::create(then, l, then.getI32Type(), agents);
     // The loop carries the chunk number q, from the agent's last own chunk
@@ -285,26 +345,25 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
         },
         [&](OpBuilder &after, Location al, ValueRange args) {
           Value start = args[0];
-          Value ticket = createTicketTake(after, al, counter, isLeader,
-                                          createI32(after, al, 1));
+          Value ticket = createTicketTake(after, al, counter, slot, isLeader);
           Value end = arith::MinUIOp::create(
               after, al, arith::AddIOp::create(after, al, start, span), jobs);
           createJobStrideLoop(after, op, start, end, agents, /*copy=*/false);
-          Value next =
-              arith::AddIOp::create(after, al, firstTicketed,
-                                    createTicketBroadcast(after, al, ticket));
+          Value next = arith::AddIOp::create(
+              after, al, firstOfGroup,
+              arith::MulIOp::create(after, al, groups,
+                                    createTicketBroadcast(after, al, ticket)));
           Value resets = arith::AndIOp::create(
               after, al, isLeader,
-              arith::CmpIOp::create(after, al, arith::CmpIPredicate::eq, next,
-                                    lastTicketChunk));
-          scf::IfOp::create(after, al, resets,
-                            [&](OpBuilder &last, Location ll) {
-                              memref::AtomicRMWOp::create(
-                                  last, ll, arith::AtomicRMWKind::assign,
-                                  createI32(last, ll, 0), counter,
-                                  ValueRange{createIndexConstant(last, ll, 0)});
-                              scf::YieldOp::create(last, ll);
-                            });
+              arith::CmpIOp::create(after, al, arith::CmpIPredicate::eq, ticket,
+                                    lastTicketI32));
+          scf::IfOp::create(
+              after, al, resets, [&](OpBuilder &last, Location ll) {
+                memref::AtomicRMWOp::create(
+                    last, ll, arith::AtomicRMWKind::assign,
+                    createI32(last, ll, 0), counter, ValueRange{slot});
+                scf::YieldOp::create(last, ll);
+              });
           scf::YieldOp::create(after, al, next);
         });
     scf::YieldOp::create(then, l);

@@ -103,18 +103,21 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // static schedule's first S C rounds: one loop over all jobs where S = R
 // (R <= 6, exactly when jobs <= 6 A), over those below (S - 1) A C
 // otherwise. Then, where S < R, a loop over chunks from the agent's last
-// own one: lane 0 takes a ticket (adds 1) as a chunk starts, a shuffle
-// after the chunk broadcasts it, the next chunk is S A + ticket; the agent
-// whose ticket names chunk N + A - 1 (N the chunks with a job: A per full
-// round, and min(jobs mod A C, A)) drew the last ticket and resets the
-// counter. The body appears twice.
+// own one, with what it needs computed after the static loop (not held
+// through it): with K = min(16 counters, A) (512 elements, one counter
+// every 32), the agent's counter is g = agent mod K, at element 32 g; lane
+// 0 takes a ticket t (adds 1) as a chunk starts, a shuffle after the chunk
+// broadcasts it, the next chunk is S A + g + K t; the agent whose ticket is
+// the counter's last, ceil((N - S A - g) / K) + ceil((A - g) / K) - 1 (N
+// the chunks with a job: A per full round, and min(jobs mod A C, A)),
+// resets the counter. The body appears twice.
 // CHECK-LABEL: func @dynamic_schedule
 // CHECK: %[[AG:.*]] = arith.index_castui %{{.*}} : i32 to index
 // CHECK: %[[JOBS:.*]] = arith.muli %{{.*}}, %arg2 : index
 // CHECK: scf.if
 // CHECK: %[[SIXA:.*]] = arith.muli %arg4, %c6 : index
 // CHECK: %[[USES:.*]] = arith.cmpi ugt, %[[JOBS]], %[[SIXA]] : index
-// CHECK: %[[PLAN:.*]]:4 = scf.if %[[USES]] -> (index, index, index, index) {
+// CHECK: %[[OWNEND:.*]] = scf.if %[[USES]] -> (index) {
 // CHECK:   %[[SHARE:.*]] = arith.muli %arg4, %c8 : index
 // CHECK:   %[[PER:.*]] = arith.divui %[[JOBS]], %[[SHARE]] : index
 // CHECK:   %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
@@ -123,27 +126,44 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[BUTLAST:.*]] = arith.subi %[[ROUNDS]], %c2 : index
 // CHECK:   %[[OWNROUNDS:.*]] = arith.maxui %[[BUTLAST]], %c6 : index
 // CHECK:   %[[SM1:.*]] = arith.subi %[[OWNROUNDS]], %c1 : index
-// CHECK:   %[[OWNEND:.*]] = arith.muli %[[SPAN]], %[[SM1]] : index
+// CHECK:   %[[END:.*]] = arith.muli %[[SPAN]], %[[SM1]] : index
+// CHECK:   scf.yield %[[END]] : index
+// CHECK: } else {
+// CHECK:   scf.yield %[[JOBS]] : index
+// CHECK: }
+// CHECK: scf.for %{{.*}} = %[[AG]] to %[[OWNEND]] step %arg4 {
+// CHECK:   memref.store
+// CHECK: }
+// CHECK: scf.if %[[USES]] {
+// CHECK:   %[[CHUNK:.*]] = arith.maxui %{{.*}}, %c1 : index
+// CHECK:   %[[SPAN:.*]] = arith.muli %arg4, %[[CHUNK]] : index
+// CHECK:   %[[OWNROUNDS:.*]] = arith.maxui %{{.*}}, %c6 : index
 // CHECK:   %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
 // CHECK:   %[[REM:.*]] = arith.remui %[[JOBS]], %[[SPAN]] : index
 // CHECK:   %[[PARTIAL:.*]] = arith.minui %[[REM]], %arg4 : index
 // CHECK:   %[[FULL:.*]] = arith.divui %[[JOBS]], %[[SPAN]] : index
 // CHECK:   %[[FULLCHUNKS:.*]] = arith.muli %arg4, %[[FULL]] : index
 // CHECK:   %[[CHUNKS:.*]] = arith.addi %[[FULLCHUNKS]], %[[PARTIAL]] : index
-// CHECK:   %[[PAST:.*]] = arith.addi %[[CHUNKS]], %arg4 : index
-// CHECK:   %[[LASTTICKET:.*]] = arith.subi %[[PAST]], %c1 : index
-// CHECK:   scf.yield %[[OWNEND]], %[[SPAN]], %[[TICKETED]], %[[LASTTICKET]]
-// CHECK: } else {
-// CHECK:   scf.yield %[[JOBS]], %c0, %c0, %c0
-// CHECK: }
-// CHECK: scf.for %{{.*}} = %[[AG]] to %[[PLAN]]#0 step %arg4 {
-// CHECK:   memref.store
-// CHECK: }
-// CHECK: scf.if %[[USES]] {
+// CHECK:   %[[K:.*]] = arith.minui %arg4, %c16 : index
+// CHECK:   %[[G:.*]] = arith.remui %[[AG]], %[[K]] : index
+// CHECK:   %[[SLOT:.*]] = arith.muli %[[G]], %c32 : index
+// CHECK:   %[[NT:.*]] = arith.subi %[[CHUNKS]], %[[TICKETED]] : index
+// CHECK:   %[[KM1:.*]] = arith.subi %[[K]], %c1 : index
+// CHECK:   %[[AU:.*]] = arith.addi %arg4, %[[KM1]] : index
+// CHECK:   %[[AUG:.*]] = arith.subi %[[AU]], %[[G]] : index
+// CHECK:   %[[AGROUP:.*]] = arith.divui %[[AUG]], %[[K]] : index
+// CHECK:   %[[NTG:.*]] = arith.maxui %[[NT]], %[[G]] : index
+// CHECK:   %[[NU:.*]] = arith.addi %[[NTG]], %[[KM1]] : index
+// CHECK:   %[[NUG:.*]] = arith.subi %[[NU]], %[[G]] : index
+// CHECK:   %[[CGROUP:.*]] = arith.divui %[[NUG]], %[[K]] : index
+// CHECK:   %[[DRAWS:.*]] = arith.addi %[[CGROUP]], %[[AGROUP]] : index
+// CHECK:   %[[LASTT:.*]] = arith.subi %[[DRAWS]], %c1 : index
+// CHECK:   %[[LASTT32:.*]] = arith.index_castui %[[LASTT]] : index to i32
+// CHECK:   %[[BASE:.*]] = arith.addi %[[TICKETED]], %[[G]] : index
 // CHECK:   %[[LANE:.*]] = gpu.lane_id
 // CHECK:   %[[LEAD:.*]] = arith.cmpi eq, %[[LANE]], %c0
 // CHECK:   %[[A32:.*]] = arith.index_castui %arg4 : index to i32
-// CHECK:   %[[LASTOWN:.*]] = arith.subi %[[PLAN]]#2, %arg4 : index
+// CHECK:   %[[LASTOWN:.*]] = arith.subi %[[TICKETED]], %arg4 : index
 // CHECK:   %[[MYLAST:.*]] = arith.addi %[[AG]], %[[LASTOWN]] : index
 // CHECK:   scf.while (%[[Q:.*]] = %[[MYLAST]]) : (index) -> index {
 // CHECK:     %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
@@ -151,7 +171,7 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:     %[[BEFORE:.*]] = arith.muli %[[ROUND]], %[[A32]] : i32
 // CHECK:     %[[OWNER:.*]] = arith.subi %[[Q32]], %[[BEFORE]] : i32
 // CHECK:     %[[ROUNDX:.*]] = arith.index_castui %[[ROUND]] : i32 to index
-// CHECK:     %[[SKIP:.*]] = arith.muli %[[PLAN]]#1, %[[ROUNDX]] : index
+// CHECK:     %[[SKIP:.*]] = arith.muli %[[SPAN]], %[[ROUNDX]] : index
 // CHECK:     %[[OWNERX:.*]] = arith.index_castui %[[OWNER]] : i32 to index
 // CHECK:     %[[START:.*]] = arith.addi %[[OWNERX]], %[[SKIP]] : index
 // CHECK:     %[[MORE:.*]] = arith.cmpi ult, %[[START]], %[[JOBS]]
@@ -159,25 +179,52 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   } do {
 // CHECK:   ^bb0(%[[FIRST:.*]]: index):
 // CHECK:     %[[TICKET:.*]] = scf.if %[[LEAD]] -> (i32) {
-// CHECK:       memref.atomic_rmw addi %c1_i32, %arg5[%c0]
-// CHECK:     %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[PLAN]]#1 : index
+// CHECK:       memref.atomic_rmw addi %c1_i32, %arg5[%[[SLOT]]]
+// CHECK:     %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[SPAN]] : index
 // CHECK:     %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
 // CHECK:     scf.for %{{.*}} = %[[FIRST]] to %[[END]] step %arg4
 // CHECK:       memref.store
 // CHECK:     }
 // CHECK:     %[[BCAST:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
-// CHECK:     %[[NEXT:.*]] = arith.index_castui %[[BCAST]]
-// CHECK:     %[[Q2:.*]] = arith.addi %[[PLAN]]#2, %[[NEXT]] : index
-// CHECK:     %[[ISLAST:.*]] = arith.cmpi eq, %[[Q2]], %[[PLAN]]#3 : index
+// CHECK:     %[[T:.*]] = arith.index_castui %[[BCAST]]
+// CHECK:     %[[KT:.*]] = arith.muli %[[K]], %[[T]] : index
+// CHECK:     %[[Q2:.*]] = arith.addi %[[BASE]], %[[KT]] : index
+// CHECK:     %[[ISLAST:.*]] = arith.cmpi eq, %[[TICKET]], %[[LASTT32]] : i32
 // CHECK:     %[[RESETS:.*]] = arith.andi %[[LEAD]], %[[ISLAST]] : i1
 // CHECK:     scf.if %[[RESETS]] {
-// CHECK:       memref.atomic_rmw assign %c0_i32, %arg5[%c0]
+// CHECK:       memref.atomic_rmw assign %c0_i32, %arg5[%[[SLOT]]]
 // CHECK:     }
 // CHECK:     scf.yield %[[Q2]] : index
 // CHECK-NOT: atomic_rmw
 // CHECK: return
-func.func @dynamic_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ctr: memref<1xi32>, %out: memref<?xindex>) {
+func.func @dynamic_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ctr: memref<512xi32>, %out: memref<?xindex>) {
+  wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n schedule dynamic order x_major counter %ctr : memref<512xi32> {
+    memref.store %by, %out[%bx] : memref<?xindex>
+  }
+  return
+}
+
+// -----
+
+// The counters a counter memref holds: one per 32 elements, rounded up
+// (memref<1xi32>: one, at element 0), from its size at run time where the
+// type does not give it.
+// CHECK-LABEL: func @one_counter
+// CHECK: %[[K:.*]] = arith.minui %arg4, %c1 : index
+// CHECK: arith.remui %{{.*}}, %[[K]] : index
+// CHECK-LABEL: func @counters_at_run_time
+// CHECK: %[[SIZE:.*]] = memref.dim %arg5, %c0 : memref<?xi32>
+// CHECK: %[[COUNTERS:.*]] = arith.ceildivui %[[SIZE]], %c32 : index
+// CHECK: %[[K:.*]] = arith.minui %[[COUNTERS]], %arg4 : index
+// CHECK: arith.remui %{{.*}}, %[[K]] : index
+func.func @one_counter(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ctr: memref<1xi32>, %out: memref<?xindex>) {
   wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n schedule dynamic order x_major counter %ctr : memref<1xi32> {
+    memref.store %by, %out[%bx] : memref<?xindex>
+  }
+  return
+}
+func.func @counters_at_run_time(%gx: index, %gy: index, %gz: index, %a: index, %n: index, %ctr: memref<?xi32>, %out: memref<?xindex>) {
+  wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n schedule dynamic order x_major counter %ctr : memref<?xi32> {
     memref.store %by, %out[%bx] : memref<?xindex>
   }
   return

@@ -160,7 +160,7 @@ func.func @vthreads_args() {
 // -----
 
 func.func @job_loop_dynamic_without_counter(%n: index) {
-  // expected-error @+1 {{dynamic schedule needs a ticket counter}}
+  // expected-error @+1 {{dynamic schedule needs ticket counters}}
   wc.job_loop (%x, %y, %z) in (%n, %n, %n) agent %n of %n schedule dynamic order x_major {
   }
   return

@@ -79,12 +79,12 @@
 // BODY: gpu.grid_dim x
 // BODY: wc.job_loop
 
-// With the dynamic schedule the kernel takes a ticket counter too; the host
-// function allocates it and zeroes it first thing, passes it, and frees it
-// before it returns.
+// With the dynamic schedule the kernel takes its ticket counters too (16,
+// 32 elements apart: memref<512xi32>); the host function allocates them and
+// zeroes them first thing, passes them, and frees them before it returns.
 // DYN-LABEL: gpu.module @reduce
-// DYN: gpu.func @block_sum(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %[[CTR:.*]]: memref<1xi32>) workgroup(%{{.*}} : memref<4x256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 8 : i32} {
-// DYN: wc.job_loop (%{{.*}}, %{{.*}}, %{{.*}}) in (%[[GX]], %[[GY]], %[[GZ]]) agent %{{.*}} of %{{.*}} schedule dynamic order x_major counter %[[CTR]] : memref<1xi32> {
+// DYN: gpu.func @block_sum(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %[[CTR:.*]]: memref<512xi32>) workgroup(%{{.*}} : memref<4x256xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 8 : i32} {
+// DYN: wc.job_loop (%{{.*}}, %{{.*}}, %{{.*}}) in (%[[GX]], %[[GY]], %[[GZ]]) agent %{{.*}} of %{{.*}} schedule dynamic order x_major counter %[[CTR]] : memref<512xi32> {
 // DYN: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xf32>
 // DYN-NEXT: }
 // DYN-NEXT: }
@@ -94,15 +94,15 @@
 // DYN-NEXT: gpu.return
 // DYN-LABEL: func.func @reduce_host(
 // DYN-SAME: %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %[[BLOCKS:.*]]: index) {
-// DYN-NEXT: %[[COUNTER:.*]] = gpu.alloc () : memref<1xi32>
+// DYN-NEXT: %[[COUNTER:.*]] = gpu.alloc () : memref<512xi32>
 // DYN-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32
-// DYN-NEXT: gpu.memset %[[COUNTER]], %[[ZERO]] : memref<1xi32>, i32
+// DYN-NEXT: gpu.memset %[[COUNTER]], %[[ZERO]] : memref<512xi32>, i32
 // DYN-NEXT: %[[C1:.*]] = arith.constant 1 : index
 // DYN: %[[AG:.*]] = arith.minui %{{.*}}, %c4224 : index
 // DYN-NEXT: %[[W:.*]] = arith.constant 4 : index
 // DYN-NEXT: %[[HB:.*]] = arith.ceildivui %[[AG]], %[[W]] : index
-// DYN: gpu.launch_func @reduce::@block_sum blocks in (%[[HB]], %{{.*}}, %{{.*}}) threads in (%c128, %{{.*}}, %{{.*}}) args(%{{.*}} : memref<?xf32>, %{{.*}} : memref<?xf32>, %[[BLOCKS]] : index, %[[C1]] : index, %[[C1]] : index, %[[COUNTER]] : memref<1xi32>)
-// DYN-NEXT: gpu.dealloc %[[COUNTER]] : memref<1xi32>
+// DYN: gpu.launch_func @reduce::@block_sum blocks in (%[[HB]], %{{.*}}, %{{.*}}) threads in (%c128, %{{.*}}, %{{.*}}) args(%{{.*}} : memref<?xf32>, %{{.*}} : memref<?xf32>, %[[BLOCKS]] : index, %[[C1]] : index, %[[C1]] : index, %[[COUNTER]] : memref<512xi32>)
+// DYN-NEXT: gpu.dealloc %[[COUNTER]] : memref<512xi32>
 // DYN-NEXT: return
 
 // y-major order, a throttle of 100 agents and 2-warp hyper-CTAs (64
@@ -514,26 +514,26 @@ module attributes {gpu.container_module} {
 // BODY: wc.job_loop
 
 // DYN-LABEL: gpu.module @sites
-// DYN: gpu.func @fill(%{{.*}}: memref<?xi32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[CTR:.*]]: memref<1xi32>)
-// DYN: wc.job_loop {{.*}} schedule dynamic order x_major counter %[[CTR]] : memref<1xi32> {
+// DYN: gpu.func @fill(%{{.*}}: memref<?xi32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[CTR:.*]]: memref<512xi32>)
+// DYN: wc.job_loop {{.*}} schedule dynamic order x_major counter %[[CTR]] : memref<512xi32> {
 // DYN-LABEL: func.func @sites_host(
 // DYN-SAME: %{{.*}}: memref<?xi32>, %[[N:.*]]: index, %{{.*}}: i1) {
-// DYN-NEXT: %[[A:.*]] = gpu.alloc () : memref<1xi32>
+// DYN-NEXT: %[[A:.*]] = gpu.alloc () : memref<512xi32>
 // DYN-NEXT: %[[ZA:.*]] = arith.constant 0 : i32
-// DYN-NEXT: gpu.memset %[[A]], %[[ZA]] : memref<1xi32>, i32
-// DYN-NEXT: %[[B:.*]] = gpu.alloc () : memref<1xi32>
+// DYN-NEXT: gpu.memset %[[A]], %[[ZA]] : memref<512xi32>, i32
+// DYN-NEXT: %[[B:.*]] = gpu.alloc () : memref<512xi32>
 // DYN-NEXT: %[[ZB:.*]] = arith.constant 0 : i32
-// DYN-NEXT: gpu.memset %[[B]], %[[ZB]] : memref<1xi32>, i32
+// DYN-NEXT: gpu.memset %[[B]], %[[ZB]] : memref<512xi32>, i32
 // DYN-NEXT: %[[C1:.*]] = arith.constant 1 : index
-// DYN: gpu.launch_func @sites::@fill {{.*}} args(%{{.*}} : memref<?xi32>, %[[N]] : index, %[[C1]] : index, %[[C1]] : index, %[[B]] : memref<1xi32>)
+// DYN: gpu.launch_func @sites::@fill {{.*}} args(%{{.*}} : memref<?xi32>, %[[N]] : index, %[[C1]] : index, %[[C1]] : index, %[[B]] : memref<512xi32>)
 // DYN-NEXT: cf.cond_br
-// DYN: gpu.launch_func @sites::@fill {{.*}} args(%{{.*}} : memref<?xi32>, %[[C1]] : index, %[[N]] : index, %[[C1]] : index, %[[A]] : memref<1xi32>)
-// DYN-NEXT: gpu.dealloc %[[B]] : memref<1xi32>
-// DYN-NEXT: gpu.dealloc %[[A]] : memref<1xi32>
+// DYN: gpu.launch_func @sites::@fill {{.*}} args(%{{.*}} : memref<?xi32>, %[[C1]] : index, %[[N]] : index, %[[C1]] : index, %[[A]] : memref<512xi32>)
+// DYN-NEXT: gpu.dealloc %[[B]] : memref<512xi32>
+// DYN-NEXT: gpu.dealloc %[[A]] : memref<512xi32>
 // DYN-NEXT: return
 // DYN-NEXT: ^bb2:
-// DYN-NEXT: gpu.dealloc %[[B]] : memref<1xi32>
-// DYN-NEXT: gpu.dealloc %[[A]] : memref<1xi32>
+// DYN-NEXT: gpu.dealloc %[[B]] : memref<512xi32>
+// DYN-NEXT: gpu.dealloc %[[A]] : memref<512xi32>
 // DYN-NEXT: return
 module attributes {gpu.container_module} {
   gpu.module @sites {

@@ -374,8 +374,8 @@ LogicalResult JobLoopOp::verify() {
                        "around warp jobs");
   bool dynamic = getSchedule() == Schedule::dynamic_ticket;
   if (dynamic && !getCounter())
-    return emitOpError("dynamic schedule needs a ticket counter "
-                       "(memref<1xi32> in global memory)");
+    return emitOpError("dynamic schedule needs ticket counters "
+                       "(memref<Nxi32> in global memory)");
   if (!dynamic && getCounter())
     return emitOpError("static schedule takes no counter");
   if (Value counter = getCounter()) {

@@ -144,23 +144,28 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       `S = max(R - 2, min(R, 6))` (all rounds but the last two, and all of
       them in a grid of at most 6 rounds), agent `a` first runs its own
       chunks `a, a + A, ..., a + (S - 1) A` (the static schedule's first
-      `S C` rounds); every later chunk comes
-      from the ticket `counter[0]`: when the agent starts its last own
-      chunk or a ticket's chunk, lane 0 adds 1 to the ticket with an atomic
-      add, and the old value `t`, broadcast to the warp, names the agent's
-      next chunk, `S A + t` (so the atomic's latency overlaps the chunk's
-      jobs). The agent stops at a chunk whose first job is at or past
-      `jobs`. Each agent takes about 8 chunks, 2 of them by ticket, so that
-      the tickets of one counter, which the GPU serialises, stay few, while
-      the last quarter of the jobs still balances jobs of different
-      lengths; a grid of at most 6 rounds (`S = R`) takes no ticket and
-      leaves the counter alone. Each agent draws tickets until one names a
-      chunk without a job, so the last ticket drawn names chunk
-      `N + A - 1`, `N` the chunks with a job; its drawer resets the ticket
-      to zero (an atomic exchange), so that the kernel can be launched
-      again without host help. The counter (`memref<1xi32>`, or more
-      elements of which only the first is used) must be zero before the
-      first launch, and concurrent launches need distinct counters.
+      `S C` rounds); every later chunk comes by ticket. The `counter`
+      memref holds `ceil(size / 32)` ticket counters, at elements `0, 32,
+      64, ...` (128 bytes apart, so that the atomics the GPU serialises on
+      one address are spread over several); with `K` = min(counters, `A`),
+      agent `a` draws from counter `g = a mod K`, and that counter's
+      ticket `t` names chunk `S A + g + K t`. A ticket is taken when the
+      agent starts its last own chunk or a ticket's chunk: lane 0 adds 1 to
+      the counter with an atomic add, and the old value, broadcast to the
+      warp, names the agent's next chunk (so the atomic's latency overlaps
+      the chunk's jobs). The agent stops at a chunk whose first job is at
+      or past `jobs`. Each agent takes about 8 chunks, 2 of them by ticket,
+      so that tickets stay few, while the last quarter of the jobs still
+      balances jobs of different lengths; a grid of at most 6 rounds
+      (`S = R`) takes no ticket and leaves the counters alone. The agents
+      of a counter draw tickets until one names a chunk without a job, so
+      the last ticket a counter gives is `ceil((N - S A - g) / K) +
+      ceil((A - g) / K) - 1` (`N` the chunks with a job: its chunks, and
+      one more per agent); its drawer resets the counter to zero (an
+      atomic exchange), so that the kernel can be launched again without
+      host help. The counters must be zero before the first launch, and
+      concurrent launches need distinct counters. wc-delegate allocates 16
+      counters (`memref<512xi32>`).
     - `order`: how a job number maps to a 3-D job id: `x_major` (x varies
       fastest, as CUDA numbers blocks) or `y_major`.
     - `max_agents` (throttle): only agents `a < max_agents` take jobs; the
@@ -173,7 +178,7 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
 
     ```mlir
     wc.job_loop (%bx, %by, %bz) in (%gx, %gy, %gz) agent %a of %n
-        schedule dynamic order x_major counter %ctr : memref<1xi32> {
+        schedule dynamic order x_major counter %ctr : memref<512xi32> {
       ...
     }
     ```

@@ -216,8 +216,7 @@ module attributes {gpu.container_module} {
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]
 // 41 jobs of 1-job chunks, run twice: every job twice. Jobs 0-35 are the
-// agents' own chunks (the first of them, jobs below 32, one iteration of
-// the lowered loop), run by agent job mod 4; the chunks of rounds 9 and
+// agents' own chunks, run by agent job mod 4; the chunks of rounds 9 and
 // 10, jobs 36-40, went by ticket, all to agent 0, which the simulator runs
 // to its end first. The drawer of the last ticket reset the counter.
 // CHECK: sizes = [41]

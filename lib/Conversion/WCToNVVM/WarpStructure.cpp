@@ -216,14 +216,17 @@ static ChunkPlan createChunkPlan(OpBuilder &b, Location loc, Value jobs,
 /// K, whose t-th ticket names chunk S A + g + K t.
 ///
 /// Where S = R (see takesTickets: no division needed), the own chunks are
-/// all of the static schedule's rounds, and the schedule is its loop. The
-/// other branch is a loop over chunks, from the agent's first: the own
-/// ones, then, from its last own chunk on, each chunk takes the ticket of
-/// the next before it runs and reads it after, so that the atomic's latency
-/// overlaps the jobs. The body is emitted twice, once in each branch: a
-/// grid without tickets runs the static schedule's code, which the chunk
-/// loop's figures and registers do not touch (sharing a loop with it,
-/// kernels that take no ticket ran up to 24% slower, with more spills).
+/// all of the static schedule's rounds, and the schedule is its loop. In
+/// the other branch the own chunks but the last are the static schedule's
+/// first (S - 1) C rounds, and run as its loop; a loop over chunks follows,
+/// from the agent's last own chunk: each chunk takes the ticket of the next
+/// before it runs and reads it after, so that the atomic's latency overlaps
+/// the jobs. The body is emitted three times: a grid without tickets runs
+/// the static schedule's code alone, which the chunk loop's figures and
+/// registers do not touch (sharing a kernel with them, grids that take no
+/// ticket ran up to 24% slower, with more spills), and in a grid with
+/// tickets most jobs run in the static loop (with all of them in the chunk
+/// loop, hotspot ran 10% slower).
 static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
                                  Value agents) {
   Location loc = op.getLoc();
@@ -247,6 +250,15 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
   auto constantHere = [&](int64_t value) { return constant(then, value); };
   ChunkPlan plan = createChunkPlan(then, l, jobs, agents);
   Value span = plan.span;
+  // The own chunks but the last: the static schedule's loop over the jobs
+  // below (S - 1) span, with a copy of the body (in the chunk loop, the
+  // body would share the registers of the loop's figures).
+  createJobStrideLoop(
+      then, op, op.getAgent(),
+      arith::MulIOp::create(
+          then, l, span,
+          arith::SubIOp::create(then, l, plan.ownRounds, constantHere(1))),
+      agents, /*copy=*/true);
   Value firstTicketed = arith::MulIOp::create(then, l, agents, plan.ownRounds);
   // The first chunk that takes a ticket, (S - 1) A: the last own round's.
   Value lastOwnRound = arith::SubIOp::create(then, l, firstTicketed, agents);
@@ -302,10 +314,11 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
                                          lane, constantHere(0));
   Value agentsI32 =
       arith::IndexCastUIOp::create(then, l, then.getI32Type(), agents);
-  // The loop carries the chunk number q, from the agent's first chunk (the
-  // agent); its body gets the chunk's number and first job.
+  // The loop carries the chunk number q, from the agent's last own chunk;
+  // its body gets the chunk's first job.
+  Value lastOwn = arith::AddIOp::create(then, l, op.getAgent(), lastOwnRound);
   scf::WhileOp::create(
-      then, l, TypeRange{index, index}, ValueRange{op.getAgent()},
+      then, l, TypeRange{index}, ValueRange{lastOwn},
       [&](OpBuilder &before, Location bl, ValueRange args) {
         // Chunk numbers are i32 (they come from the i32 ticket): one
         // 32-bit division gives the round and the agent.
@@ -322,26 +335,20 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
             arith::MulIOp::create(before, bl, span, toIndex(round)));
         Value more = arith::CmpIOp::create(
             before, bl, arith::CmpIPredicate::ult, start, jobs);
-        scf::ConditionOp::create(before, bl, more, ValueRange{args[0], start});
+        scf::ConditionOp::create(before, bl, more, ValueRange{start});
       },
       [&](OpBuilder &after, Location al, ValueRange args) {
-        Value q = args[0], start = args[1];
-        Value takesTicket = arith::CmpIOp::create(
-            after, al, arith::CmpIPredicate::uge, q, lastOwnRound);
-        Value draws = arith::AndIOp::create(after, al, isLeader, takesTicket);
-        Value ticket = createTicketTake(after, al, counter, slot, draws);
+        Value start = args[0];
+        Value ticket = createTicketTake(after, al, counter, slot, isLeader);
         Value end = arith::MinUIOp::create(
             after, al, arith::AddIOp::create(after, al, start, span), jobs);
         createJobStrideLoop(after, op, start, end, agents, /*copy=*/false);
-        Value ticketed = arith::AddIOp::create(
+        Value next = arith::AddIOp::create(
             after, al, firstOfGroup,
             arith::MulIOp::create(after, al, groups,
                                   createTicketBroadcast(after, al, ticket)));
-        Value next = arith::SelectOp::create(
-            after, al, takesTicket, ticketed,
-            arith::AddIOp::create(after, al, q, agents));
         Value resets = arith::AndIOp::create(
-            after, al, draws,
+            after, al, isLeader,
             arith::CmpIOp::create(after, al, arith::CmpIPredicate::eq, ticket,
                                   lastTicketI32));
         scf::IfOp::create(after, al, resets, [&](OpBuilder &last, Location ll) {

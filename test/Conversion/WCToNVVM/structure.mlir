@@ -99,15 +99,16 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 
 // Dynamic schedule: chunk q holds the jobs (q mod A) + A C (q div A) + k A,
 // k < C, with C = max(1, jobs / (8 A)), in R rounds of A chunks; each
-// agent runs its own chunks, agent + r A for the first S rounds. Where
-// S = R (R <= 6, exactly when jobs <= 6 A) that is the static schedule,
-// and the else branch is its loop, with its own copy of the body.
-// Otherwise a loop over chunks from the agent's first: with K = min(16
-// counters, A) (512 elements, one counter every 32), the agent's counter
-// is g = agent mod K, at element 32 g; from the last own round on, (S - 1)
-// A, lane 0 takes a ticket t (adds 1) as a chunk starts, a shuffle after
-// the chunk broadcasts it, and the next chunk is S A + g + K t (before
-// that round, q + A); the agent whose ticket is the counter's last,
+// agent runs its own chunks, agent + r A for the first S rounds, as the
+// static schedule's first S C rounds. Where S = R (R <= 6, exactly when
+// jobs <= 6 A) that is the static schedule, and the else branch is its
+// loop, with its own copy of the body. Otherwise the static schedule's loop
+// over the jobs below (S - 1) A C (a second copy), then a loop over chunks
+// from the agent's last own one: with K = min(16 counters, A) (512
+// elements, one counter every 32), the agent's counter is g = agent mod K,
+// at element 32 g; lane 0 takes a ticket t (adds 1) as a chunk starts, a
+// shuffle after the chunk broadcasts it, and the next chunk is
+// S A + g + K t; the agent whose ticket is the counter's last,
 // ceil((N - S A - g) / K) + ceil((A - g) / K) - 1 (N the chunks with a
 // job: A per full round, and min(jobs mod A C, A)), resets the counter.
 // CHECK-LABEL: func @dynamic_schedule
@@ -124,6 +125,11 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[ROUNDS:.*]] = arith.ceildivui %[[JOBS]], %[[SPAN]] : index
 // CHECK:   %[[BUTLAST:.*]] = arith.subi %[[ROUNDS]], %c2 : index
 // CHECK:   %[[OWNROUNDS:.*]] = arith.maxui %[[BUTLAST]], %c6 : index
+// CHECK:   %[[SM1:.*]] = arith.subi %[[OWNROUNDS]], %c1 : index
+// CHECK:   %[[OWNEND:.*]] = arith.muli %[[SPAN]], %[[SM1]] : index
+// CHECK:   scf.for %{{.*}} = %[[AG]] to %[[OWNEND]] step %arg4 {
+// CHECK:     memref.store
+// CHECK:   }
 // CHECK:   %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
 // CHECK:   %[[LASTROUND:.*]] = arith.subi %[[TICKETED]], %arg4 : index
 // CHECK:   %[[REM:.*]] = arith.remui %[[JOBS]], %[[SPAN]] : index
@@ -150,7 +156,8 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[LANE:.*]] = gpu.lane_id
 // CHECK:   %[[LEAD:.*]] = arith.cmpi eq, %[[LANE]], %c0
 // CHECK:   %[[A32:.*]] = arith.index_castui %arg4 : index to i32
-// CHECK:   scf.while (%[[Q:.*]] = %[[AG]]) : (index) -> (index, index) {
+// CHECK:   %[[MYLAST:.*]] = arith.addi %[[AG]], %[[LASTROUND]] : index
+// CHECK:   scf.while (%[[Q:.*]] = %[[MYLAST]]) : (index) -> index {
 // CHECK:     %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
 // CHECK:     %[[ROUND:.*]] = arith.divui %[[Q32]], %[[A32]] : i32
 // CHECK:     %[[BEFORE:.*]] = arith.muli %[[ROUND]], %[[A32]] : i32
@@ -160,12 +167,10 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:     %[[OWNERX:.*]] = arith.index_castui %[[OWNER]] : i32 to index
 // CHECK:     %[[START:.*]] = arith.addi %[[OWNERX]], %[[SKIP]] : index
 // CHECK:     %[[MORE:.*]] = arith.cmpi ult, %[[START]], %[[JOBS]]
-// CHECK:     scf.condition(%[[MORE]]) %[[Q]], %[[START]]
+// CHECK:     scf.condition(%[[MORE]]) %[[START]]
 // CHECK:   } do {
-// CHECK:   ^bb0(%[[CQ:.*]]: index, %[[FIRST:.*]]: index):
-// CHECK:     %[[TAKES:.*]] = arith.cmpi uge, %[[CQ]], %[[LASTROUND]] : index
-// CHECK:     %[[DRAWER:.*]] = arith.andi %[[LEAD]], %[[TAKES]] : i1
-// CHECK:     %[[TICKET:.*]] = scf.if %[[DRAWER]] -> (i32) {
+// CHECK:   ^bb0(%[[FIRST:.*]]: index):
+// CHECK:     %[[TICKET:.*]] = scf.if %[[LEAD]] -> (i32) {
 // CHECK:       memref.atomic_rmw addi %c1_i32, %arg5[%[[SLOT]]]
 // CHECK:     %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[SPAN]] : index
 // CHECK:     %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
@@ -175,11 +180,9 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:     %[[BCAST:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]
 // CHECK:     %[[T:.*]] = arith.index_castui %[[BCAST]]
 // CHECK:     %[[KT:.*]] = arith.muli %[[K]], %[[T]] : index
-// CHECK:     %[[BYTICKET:.*]] = arith.addi %[[BASE]], %[[KT]] : index
-// CHECK:     %[[OWNNEXT:.*]] = arith.addi %[[CQ]], %arg4 : index
-// CHECK:     %[[NEXT:.*]] = arith.select %[[TAKES]], %[[BYTICKET]], %[[OWNNEXT]] : index
+// CHECK:     %[[NEXT:.*]] = arith.addi %[[BASE]], %[[KT]] : index
 // CHECK:     %[[ISLAST:.*]] = arith.cmpi eq, %[[TICKET]], %[[LASTT32]] : i32
-// CHECK:     %[[RESETS:.*]] = arith.andi %[[DRAWER]], %[[ISLAST]] : i1
+// CHECK:     %[[RESETS:.*]] = arith.andi %[[LEAD]], %[[ISLAST]] : i1
 // CHECK:     scf.if %[[RESETS]] {
 // CHECK:       memref.atomic_rmw assign %c0_i32, %arg5[%[[SLOT]]]
 // CHECK:     }

@@ -80,16 +80,16 @@ static void remapBuffers(gpu::GPUFuncOp func, const TargetDescription &target) {
   // it is.
   SmallVector<Refusal> refusals;
   bool unrolled = false;
-  if (needsUnrollForRemap(func)) {
-    bool promising = mayRemapAfterUnroll(
-        func, [&](Value buffer, StringRef why, Operation *culprit) {
-          refusals.push_back({describe(func, buffer), why.str(),
-                              culprit ? culprit->getLoc() : func.getLoc()});
-        });
-    if (!promising) {
-      emitRefusals(func, refusals);
-      return;
-    }
+  UnrollDecision decision = decideUnrollForRemap(
+      func, [&](Value buffer, StringRef why, Operation *culprit) {
+        refusals.push_back({describe(func, buffer), why.str(),
+                            culprit ? culprit->getLoc() : func.getLoc()});
+      });
+  if (decision == UnrollDecision::refused) {
+    emitRefusals(func, refusals);
+    return;
+  }
+  if (decision == UnrollDecision::promising) {
     refusals.clear();
     unrollForRemap(func);
     unrolled = true;

@@ -147,20 +147,30 @@ void padSharedBuffers(gpu::GPUFuncOp func, const TargetDescription &target);
 /// indices from being constants relative to the thread, then folds them.
 void unrollForRemap(gpu::GPUFuncOp func);
 
-/// Whether unrollForRemap would change `func` (without changing it).
-bool needsUnrollForRemap(gpu::GPUFuncOp func);
-
 /// Called for a buffer that stays in shared memory, with the reason and the
 /// offending op (or null).
 using RefusalCallback =
     llvm::function_ref<void(Value buffer, StringRef why, Operation *culprit)>;
 
-/// Whether unrollForRemap may let a buffer of the warp jobs of `func` become
-/// a lane array, decided on `func` as it stands (without unrolling): the
-/// checks of planBuffer that do not need the unrolled kernel, each access
-/// with the iterations of the loops around it substituted. Calls `refuse`
-/// for each buffer that cannot.
-bool mayRemapAfterUnroll(gpu::GPUFuncOp func, RefusalCallback refuse);
+/// What unrollForRemap would do for `func`, decided without changing it.
+enum class UnrollDecision {
+  /// No loop decides a buffer index: unrollForRemap would change nothing.
+  notNeeded,
+  /// Unrolling may let some buffer become a lane array.
+  promising,
+  /// Unrolling is needed, and no buffer could become a lane array after
+  /// it; `refuse` was called for each.
+  refused,
+};
+
+/// Whether unrollForRemap would change `func`, and if so whether it may let
+/// a buffer of its warp jobs become a lane array, decided on `func` as it
+/// stands: the checks of planBuffer that do not need the unrolled kernel,
+/// each access with the iterations of the loops around it substituted.
+/// Calls `refuse` for each buffer that cannot (only where unrolling is
+/// needed).
+UnrollDecision decideUnrollForRemap(gpu::GPUFuncOp func,
+                                    RefusalCallback refuse);
 
 /// Calls `fn` for each buffer of the warp jobs of `func` that is planned on
 /// its own: attributions and allocations, not views of them.

@@ -417,52 +417,61 @@ static bool mayPlanAfterUnroll(WarpJobOp job,
   return true;
 }
 
+/// Calls `fn` for each buffer of `analysis` that is planned on its own.
+static void forEachPlannedBuffer(
+    WarpJobOp job, const SharedAccessAnalysis &analysis,
+    function_ref<void(WarpJobOp, const SharedBufferAccesses &)> fn) {
+  for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
+    // A view keeps the buffer it views in shared memory, and is reported
+    // with it.
+    Operation *def = buffer.buffer.getDefiningOp();
+    if (!def ||
+        isa<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(def))
+      fn(job, buffer);
+  }
+}
+
 void remap::forEachPlannedBuffer(
     gpu::GPUFuncOp func,
     function_ref<void(WarpJobOp, const SharedBufferAccesses &)> fn) {
   func.walk([&](WarpJobOp job) {
     SharedAccessAnalysis analysis(job);
-    for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
-      // A view keeps the buffer it views in shared memory, and is reported
-      // with it.
-      Operation *def = buffer.buffer.getDefiningOp();
-      if (!def ||
-          isa<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(def))
-        fn(job, buffer);
-    }
+    ::forEachPlannedBuffer(job, analysis, fn);
   });
 }
 
-bool remap::mayRemapAfterUnroll(gpu::GPUFuncOp func, RefusalCallback refuse) {
+UnrollDecision remap::decideUnrollForRemap(gpu::GPUFuncOp func,
+                                           RefusalCallback refuse) {
+  // One analysis per job serves both questions: whether a loop decides an
+  // index, and what each buffer would become once it is unrolled.
+  SmallVector<std::pair<WarpJobOp, std::unique_ptr<SharedAccessAnalysis>>>
+      analyses;
   SmallVector<scf::ForOp> threadStridedLoops = llvm::map_to_vector(
       findThreadStridedLoops(func), [](auto pair) { return pair.first; });
+  bool needed = !threadStridedLoops.empty();
+  func.walk([&](WarpJobOp job) {
+    auto analysis = std::make_unique<SharedAccessAnalysis>(job);
+    needed = needed || findLoopToUnroll(job, *analysis);
+    analyses.emplace_back(job, std::move(analysis));
+  });
+  if (!needed)
+    return UnrollDecision::notNeeded;
   bool promising = false;
-  forEachPlannedBuffer(
-      func, [&](WarpJobOp job, const SharedBufferAccesses &buffer) {
-        std::string why;
-        Operation *culprit = nullptr;
-        if (mayPlanAfterUnroll(job, buffer, threadStridedLoops, why, culprit))
-          promising = true;
-        else
-          refuse(buffer.buffer, why, culprit);
-      });
-  return promising;
+  for (auto &[job, analysis] : analyses)
+    ::forEachPlannedBuffer(
+        job, *analysis, [&](WarpJobOp job, const SharedBufferAccesses &buffer) {
+          std::string why;
+          Operation *culprit = nullptr;
+          if (mayPlanAfterUnroll(job, buffer, threadStridedLoops, why, culprit))
+            promising = true;
+          else
+            refuse(buffer.buffer, why, culprit);
+        });
+  return promising ? UnrollDecision::promising : UnrollDecision::refused;
 }
 
 /// Unrolls, in `func`, the uniform loops that keep buffer indices from being
 /// constants relative to the thread, then folds the now-constant indices.
-bool remap::needsUnrollForRemap(gpu::GPUFuncOp func) {
-  if (!findThreadStridedLoops(func).empty())
-    return true;
-  return func
-      .walk([](WarpJobOp job) {
-        SharedAccessAnalysis analysis(job);
-        return findLoopToUnroll(job, analysis) ? WalkResult::interrupt()
-                                               : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 void remap::unrollForRemap(gpu::GPUFuncOp func) {
   normalizeThreadStridedLoops(func);
   std::optional<FrozenRewritePatternSet> canonicalization;

@@ -18,6 +18,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -87,19 +88,27 @@ static SmallVector<scf::ForOp> getUnrollableLoops(WarpJobOp job, Value symbol) {
   return loops;
 }
 
-/// A warp-level loop of `job` with a constant trip count whose induction
-/// variable a buffer index depends on through `symbols`, or null.
-static scf::ForOp findLoopToUnroll(WarpJobOp job,
-                                   const SharedAccessAnalysis &analysis) {
+/// The warp-level loops of `job` with a constant trip count whose induction
+/// variables a buffer index depends on through `symbols`, the outermost of
+/// them (so that unrolling one leaves the others in place; the loops they
+/// hold are found again in their copies).
+static SmallVector<scf::ForOp>
+findLoopsToUnroll(WarpJobOp job, const SharedAccessAnalysis &analysis) {
+  llvm::SetVector<Operation *> candidates;
   for (const SharedBufferAccesses &buffer : analysis.getBuffers()) {
     if (buffer.escapingUse)
       continue;
     for (Value symbol : buffer.symbols)
-      if (SmallVector<scf::ForOp> loops = getUnrollableLoops(job, symbol);
-          !loops.empty())
-        return loops.front();
+      for (scf::ForOp loop : getUnrollableLoops(job, symbol))
+        candidates.insert(loop);
   }
-  return nullptr;
+  SmallVector<scf::ForOp> outermost;
+  for (Operation *loop : candidates)
+    if (llvm::none_of(candidates, [&](Operation *other) {
+          return other->isProperAncestor(loop);
+        }))
+      outermost.push_back(cast<scf::ForOp>(loop));
+  return outermost;
 }
 
 /// The trip count of `loop`, a loop in a phase of `job` whose bounds depend
@@ -451,7 +460,7 @@ UnrollDecision remap::decideUnrollForRemap(gpu::GPUFuncOp func,
   bool needed = !threadStridedLoops.empty();
   func.walk([&](WarpJobOp job) {
     auto analysis = std::make_unique<SharedAccessAnalysis>(job);
-    needed = needed || findLoopToUnroll(job, *analysis);
+    needed = needed || !findLoopsToUnroll(job, *analysis).empty();
     analyses.emplace_back(job, std::move(analysis));
   });
   if (!needed)
@@ -479,7 +488,7 @@ void remap::unrollForRemap(gpu::GPUFuncOp func) {
     bool unrolled = false;
     func.walk([&](WarpJobOp job) {
       SharedAccessAnalysis analysis(job);
-      if (scf::ForOp loop = findLoopToUnroll(job, analysis))
+      for (scf::ForOp loop : findLoopsToUnroll(job, analysis))
         unrolled |= succeeded(loopUnrollFull(loop));
     });
     if (!unrolled)

@@ -189,9 +189,6 @@ static Value multiplex(OpBuilder &b, Value buffer, int64_t warps,
   return replacement;
 }
 
-/// Rewrites the body of `func` into a job loop run by persistent agents;
-/// appends the arguments the launches must pass (grid x, y, z, and the
-/// counter of the dynamic schedule).
 /// The ticket counters of a dynamic-schedule launch: kTicketCounters
 /// counters, a cache line apart.
 static MemRefType getTicketCounterType(MLIRContext *context) {
@@ -199,6 +196,9 @@ static MemRefType getTicketCounterType(MLIRContext *context) {
                          IntegerType::get(context, 32));
 }
 
+/// Rewrites the body of `func` into a job loop run by persistent agents;
+/// appends the arguments the launches must pass (grid x, y, z, and the
+/// counters of the dynamic schedule).
 static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
                                OpBuilder::Listener *listener) {
   MLIRContext *context = func.getContext();

@@ -173,40 +173,6 @@ static void createJobStrideLoop(OpBuilder &b, JobLoopOp op, Value from,
     inner.clone(nested, mapping);
 }
 
-namespace {
-/// The chunks of a dynamic schedule that takes tickets, as index values
-/// (see expandDynamicJobLoop).
-struct ChunkPlan {
-  Value span;      // A C, the jobs of a round of chunks
-  Value ownRounds; // S
-};
-} // namespace
-
-/// Emits the chunk size and own rounds of a dynamic schedule of `jobs` jobs
-/// over `agents` agents that takes tickets (more than kOwnOnlyRounds
-/// rounds).
-static ChunkPlan createChunkPlan(OpBuilder &b, Location loc, Value jobs,
-                                 Value agents) {
-  auto constant = [&](int64_t value) {
-    return createIndexConstant(b, loc, value);
-  };
-  Value chunk = arith::MaxUIOp::create(
-      b, loc,
-      arith::DivUIOp::create(
-          b, loc, jobs,
-          arith::MulIOp::create(b, loc, agents, constant(kChunksPerAgent))),
-      constant(1));
-  Value span = arith::MulIOp::create(b, loc, agents, chunk);
-  Value rounds = arith::CeilDivUIOp::create(b, loc, jobs, span);
-  // getOwnChunkRounds(R) where R > kOwnOnlyRounds:
-  // max(R - kTicketedChunkRounds, kOwnOnlyRounds).
-  Value ownRounds = arith::MaxUIOp::create(
-      b, loc,
-      arith::SubIOp::create(b, loc, rounds, constant(kTicketedChunkRounds)),
-      constant(kOwnOnlyRounds));
-  return {span, ownRounds};
-}
-
 /// Emits the dynamic schedule of `op` for `agents` agents over `jobs` jobs
 /// at `b` (inside the active agents' guard). Chunk q holds the jobs
 /// (q mod A) + span (q div A) + k A, k < C, span = A C, in R = ceil(jobs /
@@ -248,8 +214,23 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
   OpBuilder then = ifTickets.getThenBodyBuilder();
   Location l = loc;
   auto constantHere = [&](int64_t value) { return constant(then, value); };
-  ChunkPlan plan = createChunkPlan(then, l, jobs, agents);
-  Value span = plan.span;
+  // Chunks of C = max(1, jobs / (8 A)) jobs, rounds of span = A C jobs,
+  // R = ceil(jobs / span) of them; S = getOwnChunkRounds(R) where R >
+  // kOwnOnlyRounds: max(R - kTicketedChunkRounds, kOwnOnlyRounds).
+  Value chunk = arith::MaxUIOp::create(
+      then, l,
+      arith::DivUIOp::create(
+          then, l, jobs,
+          arith::MulIOp::create(then, l, agents,
+                                constantHere(kChunksPerAgent))),
+      constantHere(1));
+  Value span = arith::MulIOp::create(then, l, agents, chunk);
+  Value rounds = arith::CeilDivUIOp::create(then, l, jobs, span);
+  Value ownRounds = arith::MaxUIOp::create(
+      then, l,
+      arith::SubIOp::create(then, l, rounds,
+                            constantHere(kTicketedChunkRounds)),
+      constantHere(kOwnOnlyRounds));
   // The own chunks but the last: the static schedule's loop over the jobs
   // below (S - 1) span, with a copy of the body (in the chunk loop, the
   // body would share the registers of the loop's figures).
@@ -257,10 +238,10 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
       then, op, op.getAgent(),
       arith::MulIOp::create(
           then, l, span,
-          arith::SubIOp::create(then, l, plan.ownRounds, constantHere(1))),
+          arith::SubIOp::create(then, l, ownRounds, constantHere(1))),
       agents, /*copy=*/true);
-  Value firstTicketed = arith::MulIOp::create(then, l, agents, plan.ownRounds);
-  // The first chunk that takes a ticket, (S - 1) A: the last own round's.
+  Value firstTicketed = arith::MulIOp::create(then, l, agents, ownRounds);
+  // The first chunk of the last own round, (S - 1) A.
   Value lastOwnRound = arith::SubIOp::create(then, l, firstTicketed, agents);
   // N, the chunks with a job: every chunk of the full rounds, and the
   // first min(jobs mod span, A) of the last one.

@@ -8,6 +8,11 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{schedule=dynamic agents=3 warps=2})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{runtime-agents=true},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{order=y-major throttle=2 warps=2},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// The same kernel after upstream's clean-ups, delegated to 2 agents with
+// the dynamic schedule: 15 jobs are more than 6 per agent, so the agents
+// take tickets, from 2 of the 16 counters, through the lowering.
+// RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-delegate{schedule=dynamic agents=2 warps=2},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.aggregated.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}

@@ -1,5 +1,7 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
+// RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
+// RUN: wc-sim %t.clean.mlir %lowered | FileCheck %s
 
 // A dynamic job loop whose counter memref holds several ticket counters:
 // memref<65xi32> holds ceil(65 / 32) = 3, at elements 0, 32 and 64. 1000

@@ -3,6 +3,11 @@
 // RUN: wc-sim %s %remapped | FileCheck %s
 // RUN: wc-sim %s %remapped_lowered | FileCheck %s
 // RUN: wc-opt %s --wc-aggregate --wc-remap -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS
+// The same after upstream's clean-ups (constants hoisted and merged, the
+// loops left in place): still every loop unrolled, and the buffer remapped.
+// RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
+// RUN: wc-sim %t.clean.mlir %remapped_lowered | FileCheck %s
+// RUN: wc-opt %t.clean.mlir --wc-aggregate --wc-remap -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS
 
 // 19 sequential 2-trip loops whose induction variables decide the indices
 // of one buffer (each thread's elements tid and tid + 64): wc-remap

@@ -132,7 +132,8 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
   // getOwnChunkRounds gives), then the counter's chunks (past the agents'
   // own): with K = min(counters, A), the agent draws from counter g =
   // agent mod K, whose t-th ticket names chunk S A + g + K t; each ticket
-  // is taken when the agent starts the chunk before.
+  // is taken when the agent starts the chunk before. Where tickets are
+  // taken, the last round's chunks hold one job each.
   const MemRefDesc &counter = *interp.get(op.getCounter()).ref(lane);
   uint64_t chunk = std::max<uint64_t>(1, jobs / (kChunksPerAgent * active));
   uint64_t span = active * chunk;
@@ -152,7 +153,11 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
   // The chunks with a job; every agent of the group draws tickets until one
   // names a chunk without a job, so the group's last ticket is its chunks
   // and one more per agent; its drawer zeroes the counter.
-  uint64_t chunks = active * (jobs / span) + std::min(jobs % span, active);
+  // Where tickets are taken, the last round R - 1 comes in chunks of one
+  // job: chunk (R - 1) A + i is job (R - 1) span + i.
+  uint64_t lastRoundChunk = rounds ? (rounds - 1) * active : 0;
+  uint64_t lastRoundJob = rounds ? (rounds - 1) * span : 0;
+  uint64_t chunks = lastRoundChunk + jobs - lastRoundJob;
   auto countInGroup = [&](uint64_t total) {
     return total > group ? (total - group + groups - 1) / groups : 0;
   };
@@ -160,7 +165,9 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
       ticketed ? countInGroup(chunks - firstTicketed) + countInGroup(active) - 1
                : 0;
   for (uint64_t q = *agent;;) {
-    uint64_t start = q % active + span * (q / active);
+    bool single = ticketed && q >= lastRoundChunk;
+    uint64_t start = single ? lastRoundJob + (q - lastRoundChunk)
+                            : q % active + span * (q / active);
     if (start >= jobs)
       break;
     bool takesTicket = ticketed && q >= lastOwn;
@@ -171,8 +178,9 @@ static LogicalResult executeJobLoop(Interpreter &interp, JobLoopOp op,
         return failure();
       ticket = *taken;
     }
-    for (uint64_t job = start, end = std::min(start + span, jobs); job < end;
-         job += active)
+    for (uint64_t job = start,
+                  end = single ? start + 1 : std::min(start + span, jobs);
+         job < end; job += active)
       if (failed(runJob(job)))
         return failure();
     q = takesTicket ? firstTicketed + group + groups * ticket : q + active;

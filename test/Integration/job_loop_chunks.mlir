@@ -4,12 +4,13 @@
 // The dynamic schedule takes jobs in chunks of max(1, jobs / (8 x agents)):
 // 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31
 // jobs, 4 apart: chunk q holds jobs (q mod 4) + 124 (q div 4) + 4k, k < 31.
-// The 36 chunks make 9 rounds of 4; the last 2 rounds' chunks are taken by
-// ticket, so agent a first runs its own chunks a, a + 4, ..., a + 24 (jobs
-// a, a + 4, ..., as the static schedule's first 7 x 31 rounds would);
-// ticket t names chunk 28 + t, taken when the agent starts its last own
-// chunk or the ticket's chunk before; the last chunks, q = 32..35, hold 2
-// jobs each (992 + r and 996 + r). Every job runs exactly once per launch
+// The jobs make 9 rounds of 124; the last 2 rounds are taken by ticket, so
+// agent a first runs its own chunks a, a + 4, ..., a + 24 (jobs a, a + 4,
+// ..., as the static schedule's first 7 x 31 rounds would); ticket t names
+// chunk 28 + t, taken when the agent starts its last own chunk or the
+// ticket's chunk before. Chunks 28..31 hold round 7's 31 jobs each; the
+// last round, jobs 992..999, comes in chunks of one job: chunk 32 + i is
+// job 992 + i, up to chunk 39. Every job runs exactly once per launch
 // (each of 2 launches adds 1 to its cell) and the counter is back to zero
 // after each (the second launch's tickets start at 0 again, or it would
 // skip chunks).
@@ -196,16 +197,16 @@ module attributes {gpu.container_module} {
 // Agent 0 runs first: its own chunks q = 0, 4, ..., 24 (jobs 0 and 4 in
 // chunk 0, job 124 in chunk 4) saw the counter at 0; as it starts its last
 // own chunk (q = 24) it takes ticket 0, which names chunk 28 + 0; chunk
-// 28 + t then sees the counter at t + 2: chunk 32 (jobs 992 and 996) at 6
-// and chunk 35 (job 999) at 9, when it takes ticket 8, a chunk past the
-// jobs. Agents 1, 2 and 3 then run only their own chunks: jobs 1 and 125
-// (chunks 1 and 5) saw 9.
+// 28 + t then sees the counter at t + 2: chunk 32 (job 992) at 6, chunk
+// 36 (job 996) at 10 and chunk 39 (job 999) at 13, when it takes ticket
+// 12, a chunk past the jobs. Agents 1, 2 and 3 then run only their own
+// chunks: jobs 1 and 125 (chunks 1 and 5) saw 13.
 // CHECK: sizes = [8]
-// CHECK-NEXT: [0,  0,  9,  0,  9,  6,  6,  9]
+// CHECK-NEXT: [0,  0,  13,  0,  13,  6,  10,  13]
 // Each agent draws tickets until one names a chunk past the jobs: agent 0
-// drew tickets 0-8 (chunks 28-36), agents 1, 2 and 3 one each, 9-11
-// (chunks 37-39), and agent 3, whose ticket named the last of those,
-// 36 + 4 - 1, reset the counter.
+// drew tickets 0-12 (chunks 28-40), agents 1, 2 and 3 one each, 13-15
+// (chunks 41-43), and agent 3, whose ticket named the last of those,
+// (40 - 28) + 4 - 1, reset the counter.
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]
 // 20 jobs: the agents run all 5 rounds as their own and take no ticket:

@@ -7,14 +7,15 @@
 // memref<65xi32> holds ceil(65 / 32) = 3, at elements 0, 32 and 64. 1000
 // jobs over 4 agents (2 hyper-CTAs of 2 warps): chunks of 31 jobs, span
 // 124, 9 rounds, the first 7 the agents' own; the ticketed chunks are
-// 28..35 (N = 36 chunks with a job). With K = min(3, 4) = 3 counters,
-// agent a draws from counter a mod 3, whose ticket t names chunk
-// 28 + (a mod 3) + 3 t: counter 0 (agents 0 and 3) chunks 28, 31, 34;
-// counter 1 (agent 1) 29, 32, 35; counter 2 (agent 2) 30, 33. A counter's
-// last ticket is its chunks plus one per agent, minus one: 3 + 2 - 1 = 4,
-// 3 + 1 - 1 = 3 and 2 + 1 - 1 = 2; its drawer resets the counter, so all
-// three are zero after each of the 2 launches. A launch of 2 agents uses
-// K = min(3, 2) = 2 counters (counter 2 stays untouched).
+// 28..31 (round 7, 31 jobs each) and 32..39 (the last round, jobs 992..999,
+// one job each): N = 40 chunks with a job. With K = min(3, 4) = 3
+// counters, agent a draws from counter a mod 3, whose ticket t names chunk
+// 28 + (a mod 3) + 3 t: counter 0 (agents 0 and 3) chunks 28, 31, 34, 37;
+// counter 1 (agent 1) 29, 32, 35, 38; counter 2 (agent 2) 30, 33, 36, 39.
+// A counter's last ticket is its chunks plus one per agent, minus one:
+// 4 + 2 - 1 = 5, 4 + 1 - 1 = 4 and 4 + 1 - 1 = 4; its drawer resets the
+// counter, so all three are zero after each of the 2 launches. A launch of
+// 2 agents uses K = min(3, 2) = 2 counters (counter 2 stays untouched).
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @jobs(%count: memref<1000xi32>, %by: memref<1000xi32>, %counter: memref<65xi32>) kernel {
@@ -123,20 +124,22 @@ module attributes {gpu.container_module} {
 }
 
 // 4 agents: every job ran exactly twice (once per launch). Job 747 is in
-// agent 3's last own chunk (27); chunks 28 (job 868), 31 (871) and 34
-// (994) went to agent 0, 29 (869), 32 (992) and 35 (995, 999) to agent 1,
-// 30 (870) and 33 (993) to agent 2; every counter is back to zero.
+// agent 3's last own chunk (27); chunks 28 (job 868), 31 (871), 34 (994)
+// and 37 (997) went to agent 0, 29 (869), 32 (992), 35 (995) and 38 (998)
+// to agent 1, 30 (870), 33 (993), 36 (996) and 39 (999) to agent 2; every
+// counter is back to zero.
 // CHECK: sizes = [2]
 // CHECK-NEXT: [2,  2]
 // CHECK: sizes = [10]
-// CHECK-NEXT: [3,  0,  1,  2,  0,  1,  2,  0,  1,  1]
+// CHECK-NEXT: [3,  0,  1,  2,  0,  1,  2,  0,  1,  2]
 // CHECK: sizes = [3]
 // CHECK-NEXT: [0,  0,  0]
-// 2 agents (chunks of 62 jobs, span 124, the ticketed chunks 14..17):
-// counter 0 gives agent 0 chunks 14 (jobs 868 + 2k: 868, 870, ...) and 16
-// (992 + 2k), counter 1 gives agent 1 chunks 15 (869 + 2k) and 17
-// (993 + 2k); job 747 is agent 1's own. Every job ran twice, and the
-// counters are zero.
+// 2 agents (chunks of 62 jobs, span 124; the ticketed chunks 14 and 15,
+// jobs 868 + 2k and 869 + 2k, and 16..23, jobs 992..999 one each):
+// counter 0 gives agent 0 chunks 14, 16, 18, 20 and 22 (jobs 868, 870, ...,
+// 992, 994, 996, 998), counter 1 gives agent 1 chunks 15, 17, 19, 21 and
+// 23 (869, 871, ..., 993, 995, 997, 999); job 747 is agent 1's own. Every
+// job ran twice, and the counters are zero.
 // CHECK: sizes = [2]
 // CHECK-NEXT: [2,  2]
 // CHECK: sizes = [10]

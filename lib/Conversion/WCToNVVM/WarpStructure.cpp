@@ -179,7 +179,10 @@ static void createJobStrideLoop(OpBuilder &b, JobLoopOp op, Value from,
 /// span) rounds of A chunks; each agent runs the chunks of the first S =
 /// getOwnChunkRounds(R) rounds as its own. The chunks after those come by
 /// ticket: with K = min(counters, A), agent a draws from counter g = a mod
-/// K, whose t-th ticket names chunk S A + g + K t.
+/// K, whose t-th ticket names chunk S A + g + K t. The chunks of the last
+/// round, which come by ticket, hold one job each (chunk (R - 1) A + i is
+/// job (R - 1) span + i): with chunks of C jobs there, the busiest agent
+/// ran up to C - 1 jobs more than under the static schedule.
 ///
 /// Where S = R (see takesTickets: no division needed), the own chunks are
 /// all of the static schedule's rounds, and the schedule is its loop. In
@@ -243,14 +246,15 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
   Value firstTicketed = arith::MulIOp::create(then, l, agents, ownRounds);
   // The first chunk of the last own round, (S - 1) A.
   Value lastOwnRound = arith::SubIOp::create(then, l, firstTicketed, agents);
-  // N, the chunks with a job: every chunk of the full rounds, and the
-  // first min(jobs mod span, A) of the last one.
-  Value chunks = arith::AddIOp::create(
-      then, l,
-      arith::MulIOp::create(then, l, agents,
-                            arith::DivUIOp::create(then, l, jobs, span)),
-      arith::MinUIOp::create(
-          then, l, arith::RemUIOp::create(then, l, jobs, span), agents));
+  // The last round, R - 1, comes by ticket in chunks of one job: its
+  // first chunk (R - 1) A and first job (R - 1) span. N, the chunks with a
+  // job: the A of each earlier round, and one per job of the last.
+  Value lastRound = arith::SubIOp::create(then, l, rounds, constantHere(1));
+  Value lastRoundChunk = arith::MulIOp::create(then, l, agents, lastRound);
+  Value lastRoundJob = arith::MulIOp::create(then, l, span, lastRound);
+  Value chunks =
+      arith::AddIOp::create(then, l, lastRoundChunk,
+                            arith::SubIOp::create(then, l, jobs, lastRoundJob));
   // The agent's counter g = a mod K and the ticket its last drawer draws:
   // each agent of the group draws until a ticket names a chunk past N, so
   // the group's tickets are its chunks, ceil((N - S A - g) / K), and one
@@ -293,17 +297,18 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
   Value lane = gpu::LaneIdOp::create(then, l, /*upperBound=*/nullptr);
   Value isLeader = arith::CmpIOp::create(then, l, arith::CmpIPredicate::eq,
                                          lane, constantHere(0));
-  Value agentsI32 =
-      arith::IndexCastUIOp::create(then, l, then.getI32Type(), agents);
+  Type i32 = then.getI32Type();
+  Value agentsI32 = arith::IndexCastUIOp::create(then, l, i32, agents);
+  Value lastRoundChunkI32 =
+      arith::IndexCastUIOp::create(then, l, i32, lastRoundChunk);
   // The loop carries the chunk number q, from the agent's last own chunk;
-  // its body gets the chunk's first job.
+  // its body gets the chunk's first job and the end of its jobs.
   Value lastOwn = arith::AddIOp::create(then, l, op.getAgent(), lastOwnRound);
   scf::WhileOp::create(
-      then, l, TypeRange{index}, ValueRange{lastOwn},
+      then, l, TypeRange{index, index}, ValueRange{lastOwn},
       [&](OpBuilder &before, Location bl, ValueRange args) {
         // Chunk numbers are i32 (they come from the i32 ticket): one
         // 32-bit division gives the round and the agent.
-        Type i32 = before.getI32Type();
         Value q = arith::IndexCastUIOp::create(before, bl, i32, args[0]);
         Value round = arith::DivUIOp::create(before, bl, q, agentsI32);
         Value owner = arith::SubIOp::create(
@@ -311,18 +316,30 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
         auto toIndex = [&](Value v) {
           return arith::IndexCastUIOp::create(before, bl, index, v);
         };
-        Value start = arith::AddIOp::create(
-            before, bl, toIndex(owner),
-            arith::MulIOp::create(before, bl, span, toIndex(round)));
+        // A chunk of an earlier round: C jobs A apart, from owner + span
+        // round; one of the last round: the job (R - 1) span + q - (R - 1)
+        // A.
+        Value inRounds = arith::CmpIOp::create(
+            before, bl, arith::CmpIPredicate::ult, q, lastRoundChunkI32);
+        Value start = arith::SelectOp::create(
+            before, bl, inRounds,
+            arith::AddIOp::create(
+                before, bl, toIndex(owner),
+                arith::MulIOp::create(before, bl, span, toIndex(round))),
+            arith::AddIOp::create(before, bl, lastRoundJob,
+                                  toIndex(arith::SubIOp::create(
+                                      before, bl, q, lastRoundChunkI32))));
+        Value end = arith::AddIOp::create(
+            before, bl, start,
+            arith::SelectOp::create(before, bl, inRounds, span,
+                                    constant(before, 1)));
         Value more = arith::CmpIOp::create(
             before, bl, arith::CmpIPredicate::ult, start, jobs);
-        scf::ConditionOp::create(before, bl, more, ValueRange{start});
+        scf::ConditionOp::create(before, bl, more, ValueRange{start, end});
       },
       [&](OpBuilder &after, Location al, ValueRange args) {
-        Value start = args[0];
+        Value start = args[0], end = args[1];
         Value ticket = createTicketTake(after, al, counter, slot, isLeader);
-        Value end = arith::MinUIOp::create(
-            after, al, arith::AddIOp::create(after, al, start, span), jobs);
         createJobStrideLoop(after, op, start, end, agents, /*copy=*/false);
         Value next = arith::AddIOp::create(
             after, al, firstOfGroup,

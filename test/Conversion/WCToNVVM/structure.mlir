@@ -108,9 +108,11 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // elements, one counter every 32), the agent's counter is g = agent mod K,
 // at element 32 g; lane 0 takes a ticket t (adds 1) as a chunk starts, a
 // shuffle after the chunk broadcasts it, and the next chunk is
-// S A + g + K t; the agent whose ticket is the counter's last,
-// ceil((N - S A - g) / K) + ceil((A - g) / K) - 1 (N the chunks with a
-// job: A per full round, and min(jobs mod A C, A)), resets the counter.
+// S A + g + K t; the chunks of the last round, R - 1, hold one job each
+// (chunk (R - 1) A + i is job (R - 1) A C + i); the agent whose ticket is
+// the counter's last, ceil((N - S A - g) / K) + ceil((A - g) / K) - 1 (N
+// the chunks with a job: A per earlier round, and one per job of the last,
+// (R - 1) A + jobs - (R - 1) A C), resets the counter.
 // CHECK-LABEL: func @dynamic_schedule
 // CHECK: %[[AG:.*]] = arith.index_castui %{{.*}} : i32 to index
 // CHECK: %[[JOBS:.*]] = arith.muli %{{.*}}, %arg2 : index
@@ -132,11 +134,11 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   }
 // CHECK:   %[[TICKETED:.*]] = arith.muli %arg4, %[[OWNROUNDS]] : index
 // CHECK:   %[[LASTROUND:.*]] = arith.subi %[[TICKETED]], %arg4 : index
-// CHECK:   %[[REM:.*]] = arith.remui %[[JOBS]], %[[SPAN]] : index
-// CHECK:   %[[PARTIAL:.*]] = arith.minui %[[REM]], %arg4 : index
-// CHECK:   %[[FULL:.*]] = arith.divui %[[JOBS]], %[[SPAN]] : index
-// CHECK:   %[[FULLCHUNKS:.*]] = arith.muli %arg4, %[[FULL]] : index
-// CHECK:   %[[CHUNKS:.*]] = arith.addi %[[FULLCHUNKS]], %[[PARTIAL]] : index
+// CHECK:   %[[RM1:.*]] = arith.subi %[[ROUNDS]], %c1 : index
+// CHECK:   %[[LASTCHUNK:.*]] = arith.muli %arg4, %[[RM1]] : index
+// CHECK:   %[[LASTJOB:.*]] = arith.muli %[[SPAN]], %[[RM1]] : index
+// CHECK:   %[[LASTJOBS:.*]] = arith.subi %[[JOBS]], %[[LASTJOB]] : index
+// CHECK:   %[[CHUNKS:.*]] = arith.addi %[[LASTCHUNK]], %[[LASTJOBS]] : index
 // CHECK:   %[[K:.*]] = arith.minui %arg4, %c16 : index
 // CHECK:   %[[G:.*]] = arith.remui %[[AG]], %[[K]] : index
 // CHECK:   %[[SLOT:.*]] = arith.muli %[[G]], %c32 : index
@@ -156,25 +158,31 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[LANE:.*]] = gpu.lane_id
 // CHECK:   %[[LEAD:.*]] = arith.cmpi eq, %[[LANE]], %c0
 // CHECK:   %[[A32:.*]] = arith.index_castui %arg4 : index to i32
+// CHECK:   %[[LASTCHUNK32:.*]] = arith.index_castui %[[LASTCHUNK]] : index to i32
 // CHECK:   %[[MYLAST:.*]] = arith.addi %[[AG]], %[[LASTROUND]] : index
-// CHECK:   scf.while (%[[Q:.*]] = %[[MYLAST]]) : (index) -> index {
+// CHECK:   scf.while (%[[Q:.*]] = %[[MYLAST]]) : (index) -> (index, index) {
 // CHECK:     %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
 // CHECK:     %[[ROUND:.*]] = arith.divui %[[Q32]], %[[A32]] : i32
 // CHECK:     %[[BEFORE:.*]] = arith.muli %[[ROUND]], %[[A32]] : i32
 // CHECK:     %[[OWNER:.*]] = arith.subi %[[Q32]], %[[BEFORE]] : i32
+// CHECK:     %[[INROUNDS:.*]] = arith.cmpi ult, %[[Q32]], %[[LASTCHUNK32]] : i32
+// CHECK:     %[[INLAST:.*]] = arith.subi %[[Q32]], %[[LASTCHUNK32]] : i32
+// CHECK:     %[[INLASTX:.*]] = arith.index_castui %[[INLAST]] : i32 to index
+// CHECK:     %[[SINGLE:.*]] = arith.addi %[[LASTJOB]], %[[INLASTX]] : index
 // CHECK:     %[[ROUNDX:.*]] = arith.index_castui %[[ROUND]] : i32 to index
 // CHECK:     %[[SKIP:.*]] = arith.muli %[[SPAN]], %[[ROUNDX]] : index
 // CHECK:     %[[OWNERX:.*]] = arith.index_castui %[[OWNER]] : i32 to index
-// CHECK:     %[[START:.*]] = arith.addi %[[OWNERX]], %[[SKIP]] : index
+// CHECK:     %[[INCHUNK:.*]] = arith.addi %[[OWNERX]], %[[SKIP]] : index
+// CHECK:     %[[START:.*]] = arith.select %[[INROUNDS]], %[[INCHUNK]], %[[SINGLE]] : index
+// CHECK:     %[[WIDTH:.*]] = arith.select %[[INROUNDS]], %[[SPAN]], %c1 : index
+// CHECK:     %[[END:.*]] = arith.addi %[[START]], %[[WIDTH]] : index
 // CHECK:     %[[MORE:.*]] = arith.cmpi ult, %[[START]], %[[JOBS]]
-// CHECK:     scf.condition(%[[MORE]]) %[[START]]
+// CHECK:     scf.condition(%[[MORE]]) %[[START]], %[[END]]
 // CHECK:   } do {
-// CHECK:   ^bb0(%[[FIRST:.*]]: index):
+// CHECK:   ^bb0(%[[FIRST:.*]]: index, %[[LAST:.*]]: index):
 // CHECK:     %[[TICKET:.*]] = scf.if %[[LEAD]] -> (i32) {
 // CHECK:       memref.atomic_rmw addi %c1_i32, %arg5[%[[SLOT]]]
-// CHECK:     %[[AFTER:.*]] = arith.addi %[[FIRST]], %[[SPAN]] : index
-// CHECK:     %[[END:.*]] = arith.minui %[[AFTER]], %[[JOBS]] : index
-// CHECK:     scf.for %{{.*}} = %[[FIRST]] to %[[END]] step %arg4
+// CHECK:     scf.for %{{.*}} = %[[FIRST]] to %[[LAST]] step %arg4
 // CHECK:       memref.store
 // CHECK:     }
 // CHECK:     %[[BCAST:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[TICKET]]

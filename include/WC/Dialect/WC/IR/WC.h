@@ -47,7 +47,8 @@ std::optional<CombiningKind> getCombiningKind(arith::AtomicRMWKind kind);
 /// consecutive jobs.
 constexpr int64_t kChunksPerAgent = 8;
 /// How many rounds of chunks (one chunk per agent each) the agents take by
-/// ticket: the last ones; the rest each agent runs as its own, as the
+/// ticket: the last ones (the very last in chunks of one job); the rest
+/// each agent runs as its own, as the
 /// static schedule would give them, without a ticket. The counter
 /// serialises its tickets (on the H200, 8 tickets per agent took 0.36-0.91x
 /// of the static schedule's time on balanced jobs).

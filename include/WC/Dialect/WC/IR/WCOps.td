@@ -144,7 +144,10 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       `S = max(R - 2, min(R, 6))` (all rounds but the last two, and all of
       them in a grid of at most 6 rounds), agent `a` first runs its own
       chunks `a, a + A, ..., a + (S - 1) A` (the static schedule's first
-      `S C` rounds); every later chunk comes by ticket. The `counter`
+      `S C` rounds); every later chunk comes by ticket. Where tickets are
+      taken (`S < R`), the chunks of the last round hold one job each
+      instead: chunk `(R - 1) A + i` is job `(R - 1) A C + i`, so that
+      the last jobs are balanced one by one. The `counter`
       memref holds `ceil(size / 32)` ticket counters, at elements `0, 32,
       64, ...` (128 bytes apart, so that the atomics the GPU serialises on
       one address are spread over several); with `K` = min(counters, `A`),
@@ -154,16 +157,17 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       the counter with an atomic add, and the old value, broadcast to the
       warp, names the agent's next chunk (so the atomic's latency overlaps
       the chunk's jobs). The agent stops at a chunk whose first job is at
-      or past `jobs`. Each agent takes about 8 chunks, 2 of them by ticket,
-      so that tickets stay few, while the last quarter of the jobs still
-      balances jobs of different lengths; a grid of at most 6 rounds
+      or past `jobs`. Each agent runs about 8 rounds' worth of jobs, the
+      last 2 by ticket (about `1 + C` tickets), so that tickets stay few,
+      while the last quarter of the jobs still balances jobs of different
+      lengths; a grid of at most 6 rounds
       (`S = R`) takes no ticket and leaves the counters alone. The agents
       of a counter draw tickets until one names a chunk without a job, so
       the last ticket a counter gives is `ceil((N - S A - g) / K) +
-      ceil((A - g) / K) - 1` (`N` the chunks with a job: its chunks, and
-      one more per agent); its drawer resets the counter to zero (an
-      atomic exchange), so that the kernel can be launched again without
-      host help. The counters must be zero before the first launch, and
+      ceil((A - g) / K) - 1` (`N` the chunks with a job, `(R - 1) A +
+      jobs - (R - 1) A C`: its chunks, and one more per agent); its drawer
+      resets the counter to zero (an atomic exchange), so that the kernel
+      can be launched again without host help. The counters must be zero before the first launch, and
       concurrent launches need distinct counters. wc-delegate allocates 16
       counters (`memref<512xi32>`).
     - `order`: how a job number maps to a 3-D job id: `x_major` (x varies

@@ -54,6 +54,7 @@ MAIN = """
     %c8192 = arith.constant 8192 : index
     %c16384 = arith.constant 16384 : index
     %c32768 = arith.constant 32768 : index
+    %c65536 = arith.constant 65536 : index
     %c131072 = arith.constant 131072 : index
     %c262144 = arith.constant 262144 : index
     %c128 = arith.constant 128 : index

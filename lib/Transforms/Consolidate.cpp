@@ -398,8 +398,8 @@ void ConsolidatePass::runOnOperation() {
     }
     // The dynamic schedule balances jobs through tickets of its counters;
     // with fewer than kChunksPerAgent jobs per agent it balances little:
-    // chunks of one job, the last rounds by ticket (tickets the GPU
-    // serialises: the suite on the H100 ran 0.52-0.77x of the static
+    // chunks of one job, the rounds past kOwnOnlyRounds by ticket (tickets the
+    // GPU serialises: the suite on the H100 ran 0.52-0.77x of the static
     // schedule with 8192-16384 jobs when every job took one), and none at
     // all in a grid of at most kOwnOnlyRounds rounds, where it is the
     // static schedule; the block scheduler balances one-warp blocks for
@@ -411,7 +411,7 @@ void ConsolidatePass::runOnOperation() {
           << " jobs per launch are fewer than " << kChunksPerAgent
           << " per agent of the " << plan->maxAgents
           << " agents: the dynamic schedule would balance at most its last "
-          << kTicketedChunkRounds
+          << kChunksPerAgent - kOwnOnlyRounds
           << " rounds, one job per ticket, where the block scheduler "
              "balances one-warp blocks";
       continue;

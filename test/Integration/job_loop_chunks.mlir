@@ -4,13 +4,14 @@
 // The dynamic schedule takes jobs in chunks of max(1, jobs / (8 x agents)):
 // 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31
 // jobs, 4 apart: chunk q holds jobs (q mod 4) + 124 (q div 4) + 4k, k < 31.
-// The jobs make 9 rounds of 124; the last 2 rounds are taken by ticket, so
-// agent a first runs its own chunks a, a + 4, ..., a + 24 (jobs a, a + 4,
-// ..., as the static schedule's first 7 x 31 rounds would); ticket t names
-// chunk 28 + t, taken when the agent starts its last own chunk or the
-// ticket's chunk before. Chunks 28..31 hold round 7's 31 jobs each; the
-// last round, jobs 992..999, comes in chunks of one job: chunk 32 + i is
-// job 992 + i, up to chunk 39. Every job runs exactly once per launch
+// The jobs make 9 rounds of 124; the agents run S = max(9 - 8, 6) = 6 of
+// them as their own, the last 3 are taken by ticket: agent a first runs
+// its own chunks a, a + 4, ..., a + 20 (jobs a, a + 4, ..., as the static
+// schedule's first 6 x 31 rounds would); ticket t names chunk 24 + t,
+// taken when the agent starts its last own chunk or the ticket's chunk
+// before. Chunks 24..31 hold rounds 6 and 7, 31 jobs each; the last round,
+// jobs 992..999, comes in chunks of one job: chunk 32 + i is job 992 + i,
+// up to chunk 39. Every job runs exactly once per launch
 // (each of 2 launches adds 1 to its cell) and the counter is back to zero
 // after each (the second launch's tickets start at 0 again, or it would
 // skip chunks).
@@ -194,19 +195,19 @@ module attributes {gpu.container_module} {
 // Every job ran exactly twice (once per launch).
 // CHECK: sizes = [2]
 // CHECK-NEXT: [2,  2]
-// Agent 0 runs first: its own chunks q = 0, 4, ..., 24 (jobs 0 and 4 in
+// Agent 0 runs first: its own chunks q = 0, 4, ..., 20 (jobs 0 and 4 in
 // chunk 0, job 124 in chunk 4) saw the counter at 0; as it starts its last
-// own chunk (q = 24) it takes ticket 0, which names chunk 28 + 0; chunk
-// 28 + t then sees the counter at t + 2: chunk 32 (job 992) at 6, chunk
-// 36 (job 996) at 10 and chunk 39 (job 999) at 13, when it takes ticket
-// 12, a chunk past the jobs. Agents 1, 2 and 3 then run only their own
-// chunks: jobs 1 and 125 (chunks 1 and 5) saw 13.
+// own chunk (q = 20) it takes ticket 0, which names chunk 24 + 0; chunk
+// 24 + t then sees the counter at t + 2: chunk 32 (job 992) at 10, chunk
+// 36 (job 996) at 14 and chunk 39 (job 999) at 17, when it takes ticket
+// 16, a chunk past the jobs. Agents 1, 2 and 3 then run only their own
+// chunks: jobs 1 and 125 (chunks 1 and 5) saw 17.
 // CHECK: sizes = [8]
-// CHECK-NEXT: [0,  0,  13,  0,  13,  6,  10,  13]
+// CHECK-NEXT: [0,  0,  17,  0,  17,  10,  14,  17]
 // Each agent draws tickets until one names a chunk past the jobs: agent 0
-// drew tickets 0-12 (chunks 28-40), agents 1, 2 and 3 one each, 13-15
+// drew tickets 0-16 (chunks 24-40), agents 1, 2 and 3 one each, 17-19
 // (chunks 41-43), and agent 3, whose ticket named the last of those,
-// (40 - 28) + 4 - 1, reset the counter.
+// (40 - 24) + 4 - 1, reset the counter.
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]
 // 20 jobs: the agents run all 5 rounds as their own and take no ticket:
@@ -216,17 +217,17 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: [0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0]
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]
-// 41 jobs of 1-job chunks, run twice: every job twice. Jobs 0-35 are the
-// agents' own chunks, run by agent job mod 4; the chunks of rounds 9 and
-// 10, jobs 36-40, went by ticket, all to agent 0, which the simulator runs
-// to its end first. The drawer of the last ticket reset the counter.
+// 41 jobs of 1-job chunks, run twice: every job twice. 11 rounds, the
+// first 6 the agents' own (S = max(11 - 8, 6)): jobs 0-23, run by agent
+// job mod 4; the chunks of rounds 6 to 10, jobs 24-40, went by ticket, all
+// to agent 0, which the simulator runs to its end first. The drawer of the last ticket reset the counter.
 // CHECK: sizes = [41]
 // CHECK-NEXT: [2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2]
 // CHECK: sizes = [41]
-// CHECK-NEXT: [0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  0,  0,  0,  0]
+// CHECK-NEXT: [0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0]
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]
-// 27 jobs: 7 rounds, the first 6 the agents' own (S = max(R - 2, 6)),
+// 27 jobs: 7 rounds, the first 6 the agents' own (S = max(R - 8, 6)),
 // jobs 24-26 by ticket; jobs 27-40 never ran.
 // CHECK: sizes = [41]
 // CHECK-NEXT: [2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0]

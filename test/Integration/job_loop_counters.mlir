@@ -6,16 +6,17 @@
 // A dynamic job loop whose counter memref holds several ticket counters:
 // memref<65xi32> holds ceil(65 / 32) = 3, at elements 0, 32 and 64. 1000
 // jobs over 4 agents (2 hyper-CTAs of 2 warps): chunks of 31 jobs, span
-// 124, 9 rounds, the first 7 the agents' own; the ticketed chunks are
-// 28..31 (round 7, 31 jobs each) and 32..39 (the last round, jobs 992..999,
-// one job each): N = 40 chunks with a job. With K = min(3, 4) = 3
-// counters, agent a draws from counter a mod 3, whose ticket t names chunk
-// 28 + (a mod 3) + 3 t: counter 0 (agents 0 and 3) chunks 28, 31, 34, 37;
-// counter 1 (agent 1) 29, 32, 35, 38; counter 2 (agent 2) 30, 33, 36, 39.
-// A counter's last ticket is its chunks plus one per agent, minus one:
-// 4 + 2 - 1 = 5, 4 + 1 - 1 = 4 and 4 + 1 - 1 = 4; its drawer resets the
-// counter, so all three are zero after each of the 2 launches. A launch of
-// 2 agents uses K = min(3, 2) = 2 counters (counter 2 stays untouched).
+// 124, 9 rounds, the first S = max(9 - 8, 6) = 6 the agents' own; the
+// ticketed chunks are 24..31 (rounds 6 and 7, 31 jobs each) and 32..39
+// (the last round, jobs 992..999, one job each): N = 40 chunks with a job.
+// With K = min(3, 4) = 3 counters, agent a draws from counter a mod 3,
+// whose ticket t names chunk 24 + (a mod 3) + 3 t: counter 0 (agents 0
+// and 3) chunks 24, 27, ..., 39; counter 1 (agent 1) 25, 28, ..., 37;
+// counter 2 (agent 2) 26, 29, ..., 38. A counter's last ticket is its
+// chunks plus one per agent, minus one: 6 + 2 - 1 = 7, 5 + 1 - 1 = 5 and
+// 5 + 1 - 1 = 5; its drawer resets the counter, so all three are zero
+// after each of the 2 launches. A launch of 2 agents uses K = min(3, 2) =
+// 2 counters (counter 2 stays untouched).
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @jobs(%count: memref<1000xi32>, %by: memref<1000xi32>, %counter: memref<65xi32>) kernel {
@@ -123,22 +124,24 @@ module attributes {gpu.container_module} {
   }
 }
 
-// 4 agents: every job ran exactly twice (once per launch). Job 747 is in
-// agent 3's last own chunk (27); chunks 28 (job 868), 31 (871), 34 (994)
-// and 37 (997) went to agent 0, 29 (869), 32 (992), 35 (995) and 38 (998)
-// to agent 1, 30 (870), 33 (993), 36 (996) and 39 (999) to agent 2; every
-// counter is back to zero.
+// 4 agents: every job ran exactly twice (once per launch). Job 747
+// (round 6, 744 + 3) is in chunk 27, 868 in 28, 869 in 29, 870 in 30, 871
+// in 31, and jobs 992..999 are chunks 32..39: counter 0's chunks (of those,
+// 27, 30, 33, 39: jobs 747, 870, 993, 999) went to agent 0, which the simulator
+// runs to its end first, counter 1's (28, 31, 34: 868, 871, 994) to agent
+// 1, counter 2's (29, 32, 35: 869, 992, 995) to agent 2; every counter is
+// back to zero.
 // CHECK: sizes = [2]
 // CHECK-NEXT: [2,  2]
 // CHECK: sizes = [10]
-// CHECK-NEXT: [3,  0,  1,  2,  0,  1,  2,  0,  1,  2]
+// CHECK-NEXT: [0,  1,  2,  0,  1,  2,  0,  1,  2,  0]
 // CHECK: sizes = [3]
 // CHECK-NEXT: [0,  0,  0]
-// 2 agents (chunks of 62 jobs, span 124; the ticketed chunks 14 and 15,
-// jobs 868 + 2k and 869 + 2k, and 16..23, jobs 992..999 one each):
-// counter 0 gives agent 0 chunks 14, 16, 18, 20 and 22 (jobs 868, 870, ...,
-// 992, 994, 996, 998), counter 1 gives agent 1 chunks 15, 17, 19, 21 and
-// 23 (869, 871, ..., 993, 995, 997, 999); job 747 is agent 1's own. Every
+// 2 agents (chunks of 62 jobs, span 124, 6 own rounds; the ticketed
+// chunks 12..15, jobs 744 + 2k, 745 + 2k, 868 + 2k and 869 + 2k, and
+// 16..23, jobs 992..999 one each): counter 0 gives agent 0 the even
+// chunks 12..22 (jobs 868, 870, ..., 992, 994, 996, 998), counter 1 gives
+// agent 1 the odd ones (747, 869, 871, ..., 993, 995, 997, 999). Every
 // job ran twice, and the counters are zero.
 // CHECK: sizes = [2]
 // CHECK-NEXT: [2,  2]

@@ -219,7 +219,9 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
   auto constantHere = [&](int64_t value) { return constant(then, value); };
   // Chunks of C = max(1, jobs / (8 A)) jobs, rounds of span = A C jobs,
   // R = ceil(jobs / span) of them; S = getOwnChunkRounds(R) where R >
-  // kOwnOnlyRounds: max(R - kTicketedChunkRounds, kOwnOnlyRounds).
+  // kOwnOnlyRounds: max(R - kTicketedChunkRounds, kOwnOnlyRounds), which is
+  // max(R, kTicketedChunkRounds + kOwnOnlyRounds) - kTicketedChunkRounds
+  // (R may be below kTicketedChunkRounds).
   Value chunk = arith::MaxUIOp::create(
       then, l,
       arith::DivUIOp::create(
@@ -229,11 +231,11 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
       constantHere(1));
   Value span = arith::MulIOp::create(then, l, agents, chunk);
   Value rounds = arith::CeilDivUIOp::create(then, l, jobs, span);
-  Value ownRounds = arith::MaxUIOp::create(
+  Value ownRounds = arith::SubIOp::create(
       then, l,
-      arith::SubIOp::create(then, l, rounds,
-                            constantHere(kTicketedChunkRounds)),
-      constantHere(kOwnOnlyRounds));
+      arith::MaxUIOp::create(
+          then, l, rounds, constantHere(kTicketedChunkRounds + kOwnOnlyRounds)),
+      constantHere(kTicketedChunkRounds));
   // The own chunks but the last: the static schedule's loop over the jobs
   // below (S - 1) span, with a copy of the body (in the chunk loop, the
   // body would share the registers of the loop's figures).

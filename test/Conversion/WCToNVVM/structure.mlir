@@ -100,7 +100,8 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // Dynamic schedule: chunk q holds the jobs (q mod A) + A C (q div A) + k A,
 // k < C, with C = max(1, jobs / (8 A)), in R rounds of A chunks; each
 // agent runs its own chunks, agent + r A for the first S rounds, as the
-// static schedule's first S C rounds. Where S = R (R <= 6, exactly when
+// static schedule's first S C rounds, S = max(R - 8, min(R, 6)) (where
+// tickets are taken, max(R, 14) - 8). Where S = R (R <= 6, exactly when
 // jobs <= 6 A) that is the static schedule, and the else branch is its
 // loop, with its own copy of the body. Otherwise the static schedule's loop
 // over the jobs below (S - 1) A C (a second copy), then a loop over chunks
@@ -125,9 +126,9 @@ func.func @static_schedule(%gx: index, %gy: index, %gz: index, %a: index, %n: in
 // CHECK:   %[[CHUNK:.*]] = arith.maxui %[[PER]], %c1 : index
 // CHECK:   %[[SPAN:.*]] = arith.muli %arg4, %[[CHUNK]] : index
 // CHECK:   %[[ROUNDS:.*]] = arith.ceildivui %[[JOBS]], %[[SPAN]] : index
-// CHECK:   %[[BUTLAST:.*]] = arith.subi %[[ROUNDS]], %c2 : index
-// CHECK:   %[[OWNROUNDS:.*]] = arith.maxui %[[BUTLAST]], %c6 : index
-// CHECK:   %[[SM1:.*]] = arith.subi %[[OWNROUNDS]], %c1 : index
+// CHECK:   %[[ATLEAST:.*]] = arith.maxui %[[ROUNDS]], %c14 : index
+// CHECK:   %[[OWNROUNDS:.*]] = arith.subi %[[ATLEAST]], %c8 : index
+// CHECK:   %[[SM1:.*]] = arith.subi %[[ATLEAST]], %c9 : index
 // CHECK:   %[[OWNEND:.*]] = arith.muli %[[SPAN]], %[[SM1]] : index
 // CHECK:   scf.for %{{.*}} = %[[AG]] to %[[OWNEND]] step %arg4 {
 // CHECK:     memref.store

@@ -48,18 +48,22 @@ std::optional<CombiningKind> getCombiningKind(arith::AtomicRMWKind kind);
 constexpr int64_t kChunksPerAgent = 8;
 /// How many rounds of chunks (one chunk per agent each) the agents take by
 /// ticket: the last ones (the very last in chunks of one job); the rest
-/// each agent runs as its own, as the
-/// static schedule would give them, without a ticket. The counter
-/// serialises its tickets (on the H200, 8 tickets per agent took 0.36-0.91x
-/// of the static schedule's time on balanced jobs).
-constexpr int64_t kTicketedChunkRounds = 2;
+/// each agent runs as its own, as the static schedule would give them,
+/// without a ticket. A grid has at most 2 kChunksPerAgent rounds, so that
+/// from a seventh to about four sevenths of the jobs of a grid that takes
+/// tickets balance by ticket. On the H200, with the
+/// tickets spread over kTicketCounters counters, balanced grids ran 0.98-1.04x
+/// of the static schedule's time with 8 ticketed rounds, as with 2, and a
+/// grid of skewed jobs 1.34x against 1.08x.
+constexpr int64_t kTicketedChunkRounds = 8;
 /// The most rounds of chunks of a dynamic `wc.job_loop` that take no
-/// ticket: a grid of at most this many rounds is the agents' own.
-constexpr int64_t kOwnOnlyRounds = kChunksPerAgent - kTicketedChunkRounds;
+/// ticket: a grid of at most this many rounds is the agents' own (tickets
+/// would only slow the few jobs per agent down), and the agents of a
+/// larger grid run at least this many rounds as their own.
+constexpr int64_t kOwnOnlyRounds = 6;
 /// Of the `rounds` rounds of chunks of a dynamic `wc.job_loop`, how many
 /// each agent runs as its own: all but the last kTicketedChunkRounds, and
-/// all of them in a grid of at most kOwnOnlyRounds rounds (where tickets
-/// would only slow the few jobs per agent down).
+/// at least kOwnOnlyRounds (all of them in a grid of at most that many).
 constexpr int64_t getOwnChunkRounds(int64_t rounds) {
   int64_t allButLast =
       rounds > kTicketedChunkRounds ? rounds - kTicketedChunkRounds : 0;
@@ -87,6 +91,8 @@ constexpr int64_t getTicketCounterCount(int64_t elements) {
 /// ceil(jobs / agents); from there on R >= kChunksPerAgent. So no division
 /// is needed: more than kOwnOnlyRounds jobs per agent.
 constexpr bool takesTickets(uint64_t jobs, uint64_t agents) {
+  static_assert(kOwnOnlyRounds < kChunksPerAgent,
+                "a grid of kChunksPerAgent rounds or more must take tickets");
   return jobs > kOwnOnlyRounds * agents;
 }
 } // namespace wc

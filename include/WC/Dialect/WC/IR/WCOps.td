@@ -141,8 +141,9 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       rounds of the static schedule, one per agent, so jobs in flight
       together are neighbours as with the static schedule. The chunks make
       `R = ceil(jobs / (A C))` rounds of `A`; with
-      `S = max(R - 2, min(R, 6))` (all rounds but the last two, and all of
-      them in a grid of at most 6 rounds), agent `a` first runs its own
+      `S = max(R - 8, min(R, 6))` (all rounds but the last 8, at least
+      6, and all of them in a grid of at most 6 rounds), agent `a` first
+      runs its own
       chunks `a, a + A, ..., a + (S - 1) A` (the static schedule's first
       `S C` rounds); every later chunk comes by ticket. Where tickets are
       taken (`S < R`), the chunks of the last round hold one job each
@@ -157,11 +158,11 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       the counter with an atomic add, and the old value, broadcast to the
       warp, names the agent's next chunk (so the atomic's latency overlaps
       the chunk's jobs). The agent stops at a chunk whose first job is at
-      or past `jobs`. Each agent runs about 8 rounds' worth of jobs, the
-      last 2 by ticket (about `1 + C` tickets), so that tickets stay few,
-      while the last quarter of the jobs still balances jobs of different
-      lengths; a grid of at most 6 rounds
-      (`S = R`) takes no ticket and leaves the counters alone. The agents
+      or past `jobs`. A grid has at most 16 rounds (as `C` rounds down),
+      so that from a seventh to about four sevenths of the jobs of a grid
+      that takes tickets come by ticket and balance jobs of different
+      lengths; a grid of at most 6 rounds (`S = R`) takes no ticket and
+      leaves the counters alone. The agents
       of a counter draw tickets until one names a chunk without a job, so
       the last ticket a counter gives is `ceil((N - S A - g) / K) +
       ceil((A - g) / K) - 1` (`N` the chunks with a job, `(R - 1) A +

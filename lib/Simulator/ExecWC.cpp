@@ -178,16 +178,21 @@ FailureOr<bool> WarpExecutor::runWC() {
         interp.set(seg.getResult(), std::move(result));
         return true;
       })
-      .Case([&](AggregatedAtomicAddOp atomic) -> FailureOr<bool> {
+      .Case<AggregatedAtomicAddOp,
+            AggregatedAtomicRMWOp>([&](auto atomic) -> FailureOr<bool> {
+        // Every lane of the mask updates the element in lane order.
         LaneMask members = active;
         if (atomic.getMask() &&
-            failed(getMembers(atomic.getMask(), "wc.aggregated_atomic_add")))
+            failed(getMembers(atomic.getMask(), op.getName().getStringRef())))
           return failure();
+        CombiningKind kind = CombiningKind::add;
+        if constexpr (std::is_same_v<decltype(atomic), AggregatedAtomicRMWOp>)
+          kind = atomic.getKind();
         Type type = atomic.getValue().getType();
         FailureOr<WarpValue> old = executeAtomicUpdate(
             interp, &op, atomic.getMemref(), atomic.getIndices(), members,
             [&](uint64_t value, unsigned lane) {
-              return combine(CombiningKind::add, type, value,
+              return combine(kind, type, value,
                              interp.scalar(atomic.getValue(), lane));
             });
         if (failed(old))

@@ -13,8 +13,10 @@
 //
 // Integer additions are exact whatever the grouping; a float addition is
 // reassociated (the group's values are summed before they reach memory),
-// so it is aggregated only with `reassociate-floats`. Other kinds are
-// aggregated per block only (below), or left alone with a remark.
+// so it is aggregated only with `reassociate-floats`. Integer and, or,
+// minima and maxima (exact in any grouping too) become
+// `wc.aggregated_atomic_rmw`, lowered the same way; other kinds are left
+// alone with a remark.
 //
 // An integer addition, and, or, minimum or maximum at an address that is the
 // same for every thread of the block (a counter) is aggregated per block
@@ -33,7 +35,7 @@
 //
 // which gives each thread the value of one order of the original atomics
 // (the threads in linear order): one atomic per block instead of one per
-// warp. Only additions are aggregated per warp.
+// warp.
 //===----------------------------------------------------------------------===//
 
 #include "GuardSplit.h"
@@ -88,8 +90,9 @@ static std::optional<CombiningKind> getBlockKind(memref::AtomicRMWOp op) {
   return kind;
 }
 
-/// Whether `op` is one of the integer atomics that only the per-block form
-/// aggregates (and, or, min, max on i32/i64).
+/// Whether `op` is one of the integer atomics other than additions that
+/// are aggregated (and, or, min, max on i32/i64): per block, or per warp
+/// with `wc.aggregated_atomic_rmw`.
 static bool isPerBlockOnly(memref::AtomicRMWOp op) {
   return op.getKind() != arith::AtomicRMWKind::addi && getBlockKind(op);
 }
@@ -114,6 +117,10 @@ static std::string whyNotAggregated(memref::AtomicRMWOp op,
   default:
     if (isPerBlockOnly(op))
       return "";
+    if (std::optional<CombiningKind> kind = getCombiningKind(op.getKind());
+        kind && isAggregatedRMWKind(*kind))
+      return "'" + stringifyAtomicRMWKind(op.getKind()).str() +
+             "' is aggregated on 32- and 64-bit integers only";
     return "'" + stringifyAtomicRMWKind(op.getKind()).str() +
            "' is not aggregated, only additions, and, or, min and max are";
   }
@@ -341,19 +348,18 @@ static Aggregated aggregateAtomic(RewriterBase &rewriter,
   } else {
     whyNot = "it is in a gpu.launch body, not an outlined kernel";
   }
-  if (isPerBlockOnly(op)) {
-    emitRemark(op.getLoc(), "wc-aggregate-atomics: left unchanged: '")
-        << stringifyAtomicRMWKind(op.getKind())
-        << "' is aggregated per block only, and not here: " << whyNot;
-    return Aggregated::none;
-  }
   if (perBlock && isa<gpu::GPUFuncOp>(kernel))
     emitRemark(op.getLoc(), "wc-aggregate-atomics: aggregated per warp, "
                             "not per block: ")
         << whyNot;
   rewriter.setInsertionPoint(op);
-  rewriter.replaceOpWithNewOp<AggregatedAtomicAddOp>(
-      op, op.getValue(), op.getMemref(), op.getIndices(), Value());
+  if (isPerBlockOnly(op))
+    rewriter.replaceOpWithNewOp<AggregatedAtomicRMWOp>(
+        op, *getBlockKind(op), op.getValue(), op.getMemref(), op.getIndices(),
+        Value());
+  else
+    rewriter.replaceOpWithNewOp<AggregatedAtomicAddOp>(
+        op, op.getValue(), op.getMemref(), op.getIndices(), Value());
   return Aggregated::perWarp;
 }
 
@@ -362,7 +368,7 @@ static void remarkAggregated(Operation *kernel, unsigned perWarp,
                              unsigned perBlock) {
   if (perWarp)
     emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")
-        << perWarp << " atomic addition" << (perWarp == 1 ? "" : "s")
+        << perWarp << " atomic" << (perWarp == 1 ? "" : "s")
         << " aggregated per warp and address";
   if (perBlock)
     emitRemark(kernel->getLoc(), "wc-aggregate-atomics: ")

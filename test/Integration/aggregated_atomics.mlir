@@ -24,7 +24,7 @@
 // taken out of its condition); the histogram, whose bin varies, per warp.
 // REMARK: remark: wc-aggregate-atomics: aggregated per warp, not per block: its address may differ between the threads of a block
 // REMARK: remark: wc-aggregate-atomics: left unchanged: a float addition would be reassociated (the group's values summed before they reach memory); allow it with reassociate-floats
-// REMARK: remark: wc-aggregate-atomics: 1 atomic addition aggregated per warp and address
+// REMARK: remark: wc-aggregate-atomics: 1 atomic aggregated per warp and address
 // REMARK: remark: wc-aggregate-atomics: 3 atomics to a block-wide address aggregated per block (one atomic per block, two barriers)
 // Per block: each warp's exclusive scan, its total and activity in
 // workgroup memory, a barrier, warp 0 scans the totals and one lane
@@ -45,7 +45,7 @@
 // IR-LABEL: gpu.func @atomics
 // IR-NOT: memref.atomic_rmw addi
 // IR-COUNT-4: wc.aggregated_atomic_add
-// IR: memref.atomic_rmw maxs
+// IR: wc.aggregated_atomic_rmw maxsi %{{.*}}, %{{.*}}[%{{.*}}] : memref<1xi32>
 // A constant increment is counted with population counts; the 64-bit sum
 // of varying values walks the lanes of each address.
 // PTX: match.any.sync.b64

@@ -3,7 +3,9 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-consolidate,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-aggregate-atomics 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: wc-opt %s --wc-aggregate-atomics=per-block=0 2>&1 >/dev/null | FileCheck %s --check-prefix=WARP
+// RUN: wc-opt %s --wc-aggregate-atomics=per-block=0 2>&1 | FileCheck %s --check-prefix=WARP
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics{per-block=0})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics{per-block=0},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // On the GPU the old values seen vary between runs; the results do not:
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.atomics.out %}
@@ -16,9 +18,13 @@
 // slot computation was erased: a double free); an `or` at the top level.
 // 64-thread blocks, 2 blocks, x_i = 5 i mod 11.
 // REMARK: remark: wc-aggregate-atomics: 3 atomics to a block-wide address aggregated per block
-// Per warp only additions are aggregated; the others stay:
-// WARP: remark: wc-aggregate-atomics: left unchanged: 'ori' is aggregated per block only, and not here: not per block (per-block=0)
-// WARP: remark: wc-aggregate-atomics: left unchanged: 'maxs' is aggregated per block only, and not here: not per block (per-block=0)
+// Per warp (per-block=0), the `or` and the maximum become
+// wc.aggregated_atomic_rmw, whose old values nothing uses (one redux.sync
+// per address after lowering), and run as before:
+// WARP: remark: wc-aggregate-atomics: 3 atomics aggregated per warp and address
+// WARP: wc.aggregated_atomic_rmw or %{{.*}}, %{{.*}}[%{{.*}}] : memref<1xi32>
+// WARP: wc.aggregated_atomic_add %{{.*}}, %{{.*}}[%{{.*}}] : memref<1xi32>
+// WARP: wc.aggregated_atomic_rmw maxsi %{{.*}}, %{{.*}}[%{{.*}}] : memref<8xi32>
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @k(%in: memref<128xi32>, %seen: memref<128xi32>, %cnt: memref<1xi32>,

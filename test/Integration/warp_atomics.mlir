@@ -12,7 +12,7 @@
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
 // RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate-atomics,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %t.clean.mlir --wc-aggregate-atomics 2>&1 >/dev/null | FileCheck %s --check-prefix=CLEAN
-// CLEAN-DAG: remark: wc-aggregate-atomics: 1 atomic addition aggregated per warp and address
+// CLEAN-DAG: remark: wc-aggregate-atomics: 1 atomic aggregated per warp and address
 // CLEAN-DAG: remark: wc-aggregate-atomics: 1 atomic to a block-wide address aggregated per block (one atomic per block, two barriers)
 
 // The two atomic kernels of the benchmark suite (bench/suite: compaction

@@ -197,17 +197,20 @@ static Value createElementAddress(OpBuilder &b, Location loc, Value memref,
   return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
 }
 
-/// The sum of `value` over the lanes of `peers` and over those below the
-/// calling lane `lane`, walking the peers in lane order (every peer runs
-/// the same trip count, so each shuffle has all of `peers` converged).
-static std::pair<Value, Value> sumPeers(OpBuilder &rewriter, Location loc,
-                                        Value value, Value peers, Value lane) {
+/// The combination with `kind` of `value` over the lanes of `peers`, and
+/// over those below the calling lane `lane` (the identity for the lowest),
+/// walking the peers in lane order (every peer runs the same trip count, so
+/// each shuffle has all of `peers` converged).
+static std::pair<Value, Value> combinePeers(OpBuilder &rewriter, Location loc,
+                                            CombiningKind kind, Value value,
+                                            Value peers, Value lane) {
   Type i32 = rewriter.getI32Type();
   Type type = value.getType();
-  Value zero = createIdentity(rewriter, loc, CombiningKind::add, type);
+  Value identity = createIdentity(rewriter, loc, kind, type);
   Value c0 = createI32(rewriter, loc, 0);
   auto loop = scf::WhileOp::create(
-      rewriter, loc, TypeRange{i32, type, type}, ValueRange{peers, zero, zero},
+      rewriter, loc, TypeRange{i32, type, type},
+      ValueRange{peers, identity, identity},
       [&](OpBuilder &b, Location l, ValueRange args) {
         Value more =
             arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, args[0], c0);
@@ -217,12 +220,11 @@ static std::pair<Value, Value> sumPeers(OpBuilder &rewriter, Location loc,
         Value source = math::CountTrailingZerosOp::create(b, l, args[0]);
         Value theirs = createShuffle(b, l, ShuffleMode::idx, value, source,
                                      wc::kWarpSize, peers);
-        Value total = createCombine(b, l, CombiningKind::add, args[1], theirs);
+        Value total = createCombine(b, l, kind, args[1], theirs);
         Value below = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
                                             source, lane);
         Value prefix = arith::SelectOp::create(
-            b, l, below,
-            createCombine(b, l, CombiningKind::add, args[2], theirs), args[2]);
+            b, l, below, createCombine(b, l, kind, args[2], theirs), args[2]);
         Value rest = arith::AndIOp::create(
             b, l, args[0],
             arith::SubIOp::create(b, l, args[0], createI32(b, l, 1)));
@@ -231,82 +233,101 @@ static std::pair<Value, Value> sumPeers(OpBuilder &rewriter, Location loc,
   return {loop.getResult(1), loop.getResult(2)};
 }
 
-struct AggregatedAtomicAddLowering
-    : OpConversionPattern<AggregatedAtomicAddOp> {
-  AggregatedAtomicAddLowering(const TypeConverter &converter, MLIRContext *ctx,
-                              const TargetDescription &target)
-      : OpConversionPattern(converter, ctx), target(target) {}
+/// Replaces `op`, a warp-aggregated atomic of `kind` (`atomicKind` in
+/// memory) of `value` at `memref[indices]` over the lanes of `mask` (null:
+/// the active lanes): one atomic per group of lanes with the same address,
+/// by its lowest lane; each lane gets the old value combined with the
+/// values of its group's lower lanes.
+static void lowerAggregatedAtomic(ConversionPatternRewriter &rewriter,
+                                  Operation *op, CombiningKind kind,
+                                  arith::AtomicRMWKind atomicKind, Value value,
+                                  Value memref, ValueRange indices, Value mask,
+                                  const TargetDescription &target) {
+  Location loc = op->getLoc();
+  Type type = value.getType();
+  Type i32 = rewriter.getI32Type();
+  bool resultUsed = !op->getResult(0).use_empty();
+  if (!mask)
+    mask = ActiveMaskOp::create(rewriter, loc);
+  Value address = createElementAddress(rewriter, loc, memref, indices);
+  // The lanes updating the same address, and the lowest of them.
+  Value peers = NVVM::MatchSyncOp::create(rewriter, loc, i32, mask, address,
+                                          NVVM::MatchSyncKind::any);
+  Value leader = math::CountTrailingZerosOp::create(rewriter, loc, peers);
+  Value lane = createLaneIdI32(rewriter, loc);
+  Value identity = createIdentity(rewriter, loc, kind, type);
+
+  Value total, prefix;
+  std::optional<NVVM::ReduxKind> redux = getReduxKind(kind);
+  if (kind == CombiningKind::add && isa<IntegerType>(type) &&
+      matchPattern(value, m_Constant())) {
+    // Every lane adds the same constant c (a counter's increment): the
+    // group adds c popc(peers), and a lane's prefix is c times the number
+    // of peers below it.
+    auto scaled = [&](Value lanes) {
+      Value count = math::CtPopOp::create(rewriter, loc, lanes);
+      if (type != i32)
+        count = arith::ExtUIOp::create(rewriter, loc, type, count);
+      return arith::MulIOp::create(rewriter, loc, count, value);
+    };
+    Value below = arith::SubIOp::create(
+        rewriter, loc,
+        arith::ShLIOp::create(rewriter, loc, createI32(rewriter, loc, 1), lane),
+        createI32(rewriter, loc, 1));
+    total = scaled(peers);
+    prefix = scaled(arith::AndIOp::create(rewriter, loc, peers, below));
+  } else if (!resultUsed && type.isInteger(32) && redux &&
+             target.hasIntegerRedux()) {
+    // Nothing uses the lanes' old values: the group's combination is one
+    // `redux.sync` over the group (each group its own member mask).
+    total = NVVM::ReduxOp::create(rewriter, loc, type, value, *redux, peers);
+    prefix = identity;
+  } else {
+    std::tie(total, prefix) =
+        combinePeers(rewriter, loc, kind, value, peers, lane);
+  }
+
+  Value isLeader = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq, lane, leader);
+  auto update = scf::IfOp::create(
+      rewriter, loc, isLeader,
+      [&](OpBuilder &b, Location l) {
+        Value old = memref::AtomicRMWOp::create(b, l, atomicKind, total, memref,
+                                                indices);
+        scf::YieldOp::create(b, l, old);
+      },
+      [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, identity); });
+  if (!resultUsed) {
+    rewriter.replaceOp(op, identity);
+    return;
+  }
+  Value base = createShuffle(rewriter, loc, ShuffleMode::idx,
+                             update.getResult(0), leader, wc::kWarpSize, peers);
+  rewriter.replaceOp(op, createCombine(rewriter, loc, kind, base, prefix));
+}
+
+/// The kind of a warp-aggregated atomic.
+static CombiningKind getAggregatedKind(AggregatedAtomicAddOp) {
+  return CombiningKind::add;
+}
+static CombiningKind getAggregatedKind(AggregatedAtomicRMWOp op) {
+  return op.getKind();
+}
+
+/// Lowers `wc.aggregated_atomic_add` and `wc.aggregated_atomic_rmw`.
+template <typename OpT>
+struct AggregatedAtomicLowering : OpConversionPattern<OpT> {
+  AggregatedAtomicLowering(const TypeConverter &converter, MLIRContext *ctx,
+                           const TargetDescription &target)
+      : OpConversionPattern<OpT>(converter, ctx), target(target) {}
   LogicalResult
-  matchAndRewrite(AggregatedAtomicAddOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type type = op.getValue().getType();
-    Type i32 = rewriter.getI32Type();
-    Value mask = adaptor.getMask();
-    if (!mask)
-      mask = ActiveMaskOp::create(rewriter, loc);
-    Value address = createElementAddress(rewriter, loc, adaptor.getMemref(),
-                                         adaptor.getIndices());
-    // The lanes updating the same address, and the lowest of them.
-    Value peers = NVVM::MatchSyncOp::create(rewriter, loc, i32, mask, address,
-                                            NVVM::MatchSyncKind::any);
-    Value leader = math::CountTrailingZerosOp::create(rewriter, loc, peers);
-    Value lane = createLaneIdI32(rewriter, loc);
-    Value zero = createIdentity(rewriter, loc, CombiningKind::add, type);
-
-    Value total, prefix;
-    if (isa<IntegerType>(type) &&
-        matchPattern(adaptor.getValue(), m_Constant())) {
-      // Every lane adds the same constant c (a counter's increment): the
-      // group adds c popc(peers), and a lane's prefix is c times the number
-      // of peers below it.
-      auto scaled = [&](Value lanes) {
-        Value count = math::CtPopOp::create(rewriter, loc, lanes);
-        if (type != i32)
-          count = arith::ExtUIOp::create(rewriter, loc, type, count);
-        return arith::MulIOp::create(rewriter, loc, count, adaptor.getValue());
-      };
-      Value below = arith::SubIOp::create(
-          rewriter, loc,
-          arith::ShLIOp::create(rewriter, loc, createI32(rewriter, loc, 1),
-                                lane),
-          createI32(rewriter, loc, 1));
-      total = scaled(peers);
-      prefix = scaled(arith::AndIOp::create(rewriter, loc, peers, below));
-    } else if (op.getResult().use_empty() && type.isInteger(32) &&
-               target.hasIntegerRedux()) {
-      // Nothing uses the lanes' old values: the group's sum is one
-      // `redux.sync` over the group (each group its own member mask).
-      total = NVVM::ReduxOp::create(rewriter, loc, type, adaptor.getValue(),
-                                    NVVM::ReduxKind::ADD, peers);
-      prefix = zero;
-    } else {
-      std::tie(total, prefix) =
-          sumPeers(rewriter, loc, adaptor.getValue(), peers, lane);
-    }
-
-    Value isLeader = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq, lane, leader);
-    arith::AtomicRMWKind addKind = isa<FloatType>(type)
-                                       ? arith::AtomicRMWKind::addf
-                                       : arith::AtomicRMWKind::addi;
-    auto update = scf::IfOp::create(
-        rewriter, loc, isLeader,
-        [&](OpBuilder &b, Location l) {
-          Value old = memref::AtomicRMWOp::create(
-              b, l, addKind, total, adaptor.getMemref(), adaptor.getIndices());
-          scf::YieldOp::create(b, l, old);
-        },
-        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, zero); });
-    if (op.getResult().use_empty()) {
-      rewriter.replaceOp(op, zero);
-      return success();
-    }
-    Value base =
-        createShuffle(rewriter, loc, ShuffleMode::idx, update.getResult(0),
-                      leader, wc::kWarpSize, peers);
-    rewriter.replaceOp(
-        op, createCombine(rewriter, loc, CombiningKind::add, base, prefix));
+    CombiningKind kind = getAggregatedKind(op);
+    lowerAggregatedAtomic(rewriter, op, kind,
+                          getArithReductionKind(kind, op.getValue().getType()),
+                          adaptor.getValue(), adaptor.getMemref(),
+                          adaptor.getIndices(), adaptor.getMask(), target);
     return success();
   }
   TargetDescription target;
@@ -500,6 +521,7 @@ void wc::populateWCToNVVMConversionPatterns(TypeConverter &converter,
                LaneArraySplatLowering, LaneReadLowering, LaneWriteLowering,
                WarpSyncLowering, NamedBarrierSyncLowering,
                NamedBarrierArriveLowering>(converter, ctx);
-  patterns.add<ReduceLowering, AggregatedAtomicAddLowering>(converter, ctx,
-                                                            target);
+  patterns.add<ReduceLowering, AggregatedAtomicLowering<AggregatedAtomicAddOp>,
+               AggregatedAtomicLowering<AggregatedAtomicRMWOp>>(converter, ctx,
+                                                                target);
 }

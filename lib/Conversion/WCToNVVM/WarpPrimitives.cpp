@@ -123,8 +123,7 @@ Value wc::createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
                                  loc);
 }
 
-/// Returns the `redux.sync` kind computing `kind` on i32, if there is one.
-static std::optional<NVVM::ReduxKind> getReduxKind(CombiningKind kind) {
+std::optional<NVVM::ReduxKind> wc::getReduxKind(CombiningKind kind) {
   switch (kind) {
   case CombiningKind::add:
     return NVVM::ReduxKind::ADD;

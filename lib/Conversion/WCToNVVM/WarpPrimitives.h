@@ -13,6 +13,7 @@
 #include "WC/Dialect/WC/Utils/IndexUtils.h"
 #include "WC/Target/TargetDescription.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir {
@@ -38,6 +39,8 @@ Value createCombine(OpBuilder &b, Location loc, CombiningKind kind, Value lhs,
 
 /// Returns the identity of `kind` for `type`.
 Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind, Type type);
+/// The `redux.sync` kind computing `kind` on i32, if there is one.
+std::optional<NVVM::ReduxKind> getReduxKind(CombiningKind kind);
 
 /// Reduces `value` over clusters of `clusterSize` lanes spaced
 /// `clusterStride` apart; every lane gets its cluster's result. Uses

@@ -310,7 +310,9 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
       then, l, TypeRange{index, index}, ValueRange{lastOwn},
       [&](OpBuilder &before, Location bl, ValueRange args) {
         // Chunk numbers are i32 (they come from the i32 ticket): one
-        // 32-bit division gives the round and the agent.
+        // 32-bit division gives the round and the agent. The largest, N +
+        // A, is below jobs / 8 + 17 A (the last round's one-job chunks), so
+        // grids of up to about 2^34 jobs.
         Value q = arith::IndexCastUIOp::create(before, bl, i32, args[0]);
         Value round = arith::DivUIOp::create(before, bl, q, agentsI32);
         Value owner = arith::SubIOp::create(

@@ -420,6 +420,38 @@ func.func @aggregated_atomic_type(%m: memref<4xi16>, %i: index, %x: i16) {
 
 // -----
 
+func.func @aggregated_atomic_rmw_kind(%m: memref<4xi32>, %i: index, %x: i32) {
+  // expected-error @+1 {{combining kind 'xor' is not aggregated by this op (and, or, minsi, minui, maxsi and maxui are)}}
+  %r = wc.aggregated_atomic_rmw xor %x, %m[%i] : memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @aggregated_atomic_rmw_add(%m: memref<4xi32>, %i: index, %x: i32) {
+  // expected-error @+1 {{combining kind 'add' is not aggregated by this op}}
+  %r = wc.aggregated_atomic_rmw add %x, %m[%i] : memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @aggregated_atomic_rmw_indices(%m: memref<4x4xi64>, %i: index, %x: i64) {
+  // expected-error @+1 {{expected 2 indices for 'memref<4x4xi64>', got 1}}
+  %r = wc.aggregated_atomic_rmw maxsi %x, %m[%i] : memref<4x4xi64>
+  return
+}
+
+// -----
+
+func.func @aggregated_atomic_rmw_type(%m: memref<4xf32>, %i: index, %x: f32) {
+  // expected-error @+1 {{must be 32-bit signless integer or 64-bit signless integer}}
+  %r = wc.aggregated_atomic_rmw maxsi %x, %m[%i] : memref<4xf32>
+  return
+}
+
+// -----
+
 func.func @named_barrier_id() {
   // expected-error @+1 {{barrier id must be in [0, 15], got 16}}
   wc.named_barrier_sync 16

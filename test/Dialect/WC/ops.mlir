@@ -72,6 +72,8 @@ func.func @lane_arrays(%x: f32, %lane: i32, %i: i32) -> f32 {
 // CHECK: wc.segmented_reduce add %{{.*}}, %{{.*}} : f32
 // CHECK: wc.aggregated_atomic_add %{{.*}}, %{{.*}}[%{{.*}}] : memref<256xi32>
 // CHECK: wc.aggregated_atomic_add %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} : memref<4x8xf32>
+// CHECK: wc.aggregated_atomic_rmw maxsi %{{.*}}, %{{.*}}[%{{.*}}] : memref<256xi32>
+// CHECK: wc.aggregated_atomic_rmw and %{{.*}}, %{{.*}}[%{{.*}}] mask %{{.*}} : memref<256xi32>
 func.func @collectives(%f: f32, %l: i64, %h: f16, %ix: index, %i: i32, %p: i1,
                        %off: i32, %m: i32, %bins: memref<256xi32>,
                        %grid: memref<4x8xf32>, %k: index) {
@@ -95,6 +97,8 @@ func.func @collectives(%f: f32, %l: i64, %h: f16, %ix: index, %i: i32, %p: i1,
   %17 = wc.segmented_reduce add %f, %p : f32
   %18 = wc.aggregated_atomic_add %i, %bins[%k] : memref<256xi32>
   %19 = wc.aggregated_atomic_add %f, %grid[%k, %k] mask %m : memref<4x8xf32>
+  %r19 = wc.aggregated_atomic_rmw maxsi %i, %bins[%k] : memref<256xi32>
+  %r20 = wc.aggregated_atomic_rmw and %i, %bins[%k] mask %m : memref<256xi32>
   return
 }
 

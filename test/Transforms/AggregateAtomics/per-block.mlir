@@ -59,7 +59,7 @@ module attributes {gpu.container_module} {
 // What stays per warp, with the reason.
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-remark @+1 {{wc-aggregate-atomics: 5 atomic additions aggregated per warp and address}}
+    // expected-remark @+1 {{wc-aggregate-atomics: 5 atomics aggregated per warp and address}}
     gpu.func @refused(%a: memref<?xi32>, %n: index)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
       %c0 = arith.constant 0 : index
@@ -94,7 +94,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    // expected-remark @+1 {{wc-aggregate-atomics: 1 atomic addition aggregated per warp and address}}
+    // expected-remark @+1 {{wc-aggregate-atomics: 1 atomic aggregated per warp and address}}
     gpu.func @partial_warp(%a: memref<?xi32>)
         kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
       %c0 = arith.constant 0 : index

@@ -37,7 +37,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    // expected-remark @+2 {{wc-aggregate-atomics: 1 atomic addition aggregated per warp and address}}
+    // expected-remark @+2 {{wc-aggregate-atomics: 1 atomic aggregated per warp and address}}
     // expected-remark @+1 {{wc-consolidate: atomics aggregated, blocks kept: no barrier and no workgroup memory, its threads meet in contended atomics}}
     gpu.func @bins(%in: memref<?xi32>, %hist: memref<8xi32>)
         kernel attributes {known_block_size = array<i32: 128, 1, 1>} {

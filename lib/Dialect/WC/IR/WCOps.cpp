@@ -456,12 +456,28 @@ LogicalResult SegmentedReduceOp::verify() {
   return verifyCombiningKind(*this, getKind(), getValue().getType());
 }
 
-LogicalResult AggregatedAtomicAddOp::verify() {
-  auto type = cast<MemRefType>(getMemref().getType());
-  if (static_cast<int64_t>(getIndices().size()) != type.getRank())
-    return emitOpError("expected ") << type.getRank() << " indices for " << type
-                                    << ", got " << getIndices().size();
+/// Fails with a diagnostic at `op` unless it has one index per dimension
+/// of `memref`.
+static LogicalResult verifyAtomicIndices(Operation *op, Value memref,
+                                         ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (static_cast<int64_t>(indices.size()) != type.getRank())
+    return op->emitOpError("expected ") << type.getRank() << " indices for "
+                                        << type << ", got " << indices.size();
   return success();
+}
+
+LogicalResult AggregatedAtomicAddOp::verify() {
+  return verifyAtomicIndices(*this, getMemref(), getIndices());
+}
+
+LogicalResult AggregatedAtomicRMWOp::verify() {
+  if (!isAggregatedRMWKind(getKind()))
+    return emitOpError("combining kind '")
+           << stringifyCombiningKind(getKind())
+           << "' is not aggregated by this op (and, or, minsi, minui, maxsi "
+              "and maxui are)";
+  return verifyAtomicIndices(*this, getMemref(), getIndices());
 }
 
 //===----------------------------------------------------------------------===//
@@ -569,6 +585,20 @@ arith::AtomicRMWKind wc::getArithReductionKind(CombiningKind kind, Type type) {
     return arith::AtomicRMWKind::xori;
   }
   llvm_unreachable("unknown combining kind");
+}
+
+bool wc::isAggregatedRMWKind(CombiningKind kind) {
+  switch (kind) {
+  case CombiningKind::and_:
+  case CombiningKind::or_:
+  case CombiningKind::minsi:
+  case CombiningKind::minui:
+  case CombiningKind::maxsi:
+  case CombiningKind::maxui:
+    return true;
+  default:
+    return false;
+  }
 }
 
 std::optional<CombiningKind> wc::getCombiningKind(arith::AtomicRMWKind kind) {

@@ -41,6 +41,9 @@ CombiningKind getCombiningKind(gpu::AllReduceOperation op);
 /// The combining kind of an atomic read-modify-write (the inverse of
 /// getArithReductionKind), or nullopt for `assign`.
 std::optional<CombiningKind> getCombiningKind(arith::AtomicRMWKind kind);
+/// Whether `wc.aggregated_atomic_rmw` takes `kind`: and, or, and the
+/// integer minima and maxima.
+bool isAggregatedRMWKind(CombiningKind kind);
 
 /// About how many chunks of jobs each agent of a dynamic `wc.job_loop`
 /// takes: a chunk is max(1, jobs / (kChunksPerAgent * active agents))
@@ -50,8 +53,8 @@ constexpr int64_t kChunksPerAgent = 8;
 /// ticket: the last ones (the very last in chunks of one job); the rest
 /// each agent runs as its own, as the static schedule would give them,
 /// without a ticket. A grid has at most 2 kChunksPerAgent rounds, so that
-/// from a seventh to about four sevenths of the jobs of a grid that takes
-/// tickets balance by ticket. On the H200, with the
+/// of a grid that takes tickets, up to 8 rounds (at most about four
+/// sevenths of the jobs) balance by ticket. On the H200, with the
 /// tickets spread over kTicketCounters counters, balanced grids ran 0.98-1.04x
 /// of the static schedule's time with 8 ticketed rounds, as with 2, and a
 /// grid of skewed jobs 1.34x against 1.08x.

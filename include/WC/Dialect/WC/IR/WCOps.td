@@ -159,9 +159,9 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       warp, names the agent's next chunk (so the atomic's latency overlaps
       the chunk's jobs). The agent stops at a chunk whose first job is at
       or past `jobs`. A grid has at most 16 rounds (as `C` rounds down),
-      so that from a seventh to about four sevenths of the jobs of a grid
-      that takes tickets come by ticket and balance jobs of different
-      lengths; a grid of at most 6 rounds (`S = R`) takes no ticket and
+      so that of a grid that takes tickets, up to 8 rounds (at most about
+      four sevenths of the jobs) come by ticket and balance jobs of
+      different lengths; a grid of at most 6 rounds (`S = R`) takes no ticket and
       leaves the counters alone. The agents
       of a counter draw tickets until one names a chunk without a job, so
       the last ticket a counter gives is `ceil((N - S A - g) / K) +
@@ -474,6 +474,40 @@ def WC_AggregatedAtomicAddOp : WC_Op<"aggregated_atomic_add", [
   let results = (outs AnyTypeOf<[I32, I64, F32]>:$result);
   let assemblyFormat = [{
     $value `,` $memref `[` $indices `]` (`mask` $mask^)? attr-dict
+    `:` type($memref)
+  }];
+  let hasVerifier = 1;
+}
+
+def WC_AggregatedAtomicRMWOp : WC_Op<"aggregated_atomic_rmw", [
+    AttrSizedOperandSegments,
+    TypesMatchWith<"value is the element type", "memref", "value",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">,
+    TypesMatchWith<"result is the element type", "memref", "result",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "warp-aggregated atomic and, or, minimum or maximum";
+  let description = [{
+    Has the meaning of every lane of `mask` (default: the lanes executing
+    it, `wc.active_mask`) performing the `memref.atomic_rmw` of `kind`
+    (`and` as `andi`, `or` as `ori`, `minsi` as `mins`, `minui` as `minu`,
+    `maxsi` as `maxs`, `maxui` as `maxu`) with `value` at `memref[indices]`
+    in lane order, returning the value each lane's update saw. It is
+    implemented as `wc.aggregated_atomic_add` is: one atomic per group of
+    lanes that target the same address, the lowest lane of a group
+    applying the group's combined value; each other lane gets the old value
+    combined with the values of the lower lanes of its group. `kind` is one
+    of those six, on i32 or i64.
+
+    ```mlir
+    %old = wc.aggregated_atomic_rmw maxsi %x, %best[%bin] : memref<16xi32>
+    ```
+  }];
+  let arguments = (ins WC_CombiningKindAttr:$kind, AnyTypeOf<[I32, I64]>:$value,
+                       AnyMemRef:$memref, Variadic<Index>:$indices,
+                       Optional<I32>:$mask);
+  let results = (outs AnyTypeOf<[I32, I64]>:$result);
+  let assemblyFormat = [{
+    $kind $value `,` $memref `[` $indices `]` (`mask` $mask^)? attr-dict
     `:` type($memref)
   }];
   let hasVerifier = 1;

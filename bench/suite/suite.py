@@ -118,6 +118,10 @@ SUITE = {
                  "@kernels::@few_bins blocks in (%c131072, %c1, %c1) threads in (%c256, %c1, %c1)",
                  [("memref<33554432xi32>", "memref<?xi32>"),
                   ("index", 33554432), "memref<8xi32>"]),
+    "few_bins_max": ("test/Integration/few_bins_max.mlir", {},
+                     "@kernels::@few_max blocks in (%c131072, %c1, %c1) threads in (%c256, %c1, %c1)",
+                     [("memref<33554432xi32>", "memref<?xi32>"),
+                      ("index", 33554432), "memref<8xi32>"]),
     # No barrier.
     "bfs_step": ("test/Integration/bfs_step.mlir", {},
                  "@kernels::@bfs_step blocks in (%c131072, %c1, %c1) threads in (%c128, %c1, %c1)",

@@ -53,6 +53,9 @@ STAGES = [
     ("delegate-dynamic",
      "wc-aggregate,wc-remap,wc-delegate{schedule=dynamic}"),
     ("consolidate", "wc-consolidate"),
+    # Every aggregated atomic per warp (wc.aggregated_atomic_add for the
+    # additions, wc.aggregated_atomic_rmw for the `or`s and maxima).
+    ("atomics", "wc-aggregate-atomics{per-block=0}"),
 ]
 PIPELINES = [("lowered", LOWER)]
 for _name, _passes in STAGES:

@@ -85,7 +85,7 @@ static std::optional<CombiningKind> getBlockKind(memref::AtomicRMWOp op) {
   Type type = op.getValue().getType();
   std::optional<CombiningKind> kind = getCombiningKind(op.getKind());
   if (!kind || !(type.isInteger(32) || type.isInteger(64)) ||
-      *kind == CombiningKind::xor_ || *kind == CombiningKind::mul)
+      !(*kind == CombiningKind::add || isAggregatedRMWKind(*kind)))
     return std::nullopt;
   return kind;
 }
@@ -93,8 +93,9 @@ static std::optional<CombiningKind> getBlockKind(memref::AtomicRMWOp op) {
 /// Whether `op` is one of the integer atomics other than additions that
 /// are aggregated (and, or, min, max on i32/i64): per block, or per warp
 /// with `wc.aggregated_atomic_rmw`.
-static bool isPerBlockOnly(memref::AtomicRMWOp op) {
-  return op.getKind() != arith::AtomicRMWKind::addi && getBlockKind(op);
+static bool isAggregatedAsRMW(memref::AtomicRMWOp op) {
+  std::optional<CombiningKind> kind = getBlockKind(op);
+  return kind && *kind != CombiningKind::add;
 }
 
 /// Why `op` is not aggregated, or an empty string when it is.
@@ -115,7 +116,7 @@ static std::string whyNotAggregated(memref::AtomicRMWOp op,
              "reassociate-floats";
     return "";
   default:
-    if (isPerBlockOnly(op))
+    if (isAggregatedAsRMW(op))
       return "";
     if (std::optional<CombiningKind> kind = getCombiningKind(op.getKind());
         kind && isAggregatedRMWKind(*kind))
@@ -353,7 +354,7 @@ static Aggregated aggregateAtomic(RewriterBase &rewriter,
                             "not per block: ")
         << whyNot;
   rewriter.setInsertionPoint(op);
-  if (isPerBlockOnly(op))
+  if (isAggregatedAsRMW(op))
     rewriter.replaceOpWithNewOp<AggregatedAtomicRMWOp>(
         op, *getBlockKind(op), op.getValue(), op.getMemref(), op.getIndices(),
         Value());

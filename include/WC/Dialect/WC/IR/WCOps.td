@@ -143,9 +143,8 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       `R = ceil(jobs / (A C))` rounds of `A`; with
       `S = max(R - 8, min(R, 6))` (all rounds but the last 8, at least
       6, and all of them in a grid of at most 6 rounds), agent `a` first
-      runs its own
-      chunks `a, a + A, ..., a + (S - 1) A` (the static schedule's first
-      `S C` rounds); every later chunk comes by ticket. Where tickets are
+      runs its own chunks `a, a + A, ..., a + (S - 1) A` (the static
+      schedule's first `S C` rounds); every later chunk comes by ticket. Where tickets are
       taken (`S < R`), the chunks of the last round hold one job each
       instead: chunk `(R - 1) A + i` is job `(R - 1) A C + i`, so that
       the last jobs are balanced one by one. The `counter`
@@ -161,15 +160,16 @@ def WC_JobLoopOp : WC_Op<"job_loop", [
       or past `jobs`. A grid has at most 16 rounds (as `C` rounds down),
       so that of a grid that takes tickets, up to 8 rounds (at most about
       four sevenths of the jobs) come by ticket and balance jobs of
-      different lengths; a grid of at most 6 rounds (`S = R`) takes no ticket and
-      leaves the counters alone. The agents
-      of a counter draw tickets until one names a chunk without a job, so
+      different lengths; a grid of at most 6 rounds (`S = R`) takes no
+      ticket and leaves the counters alone. The agents of a counter draw
+      tickets until one names a chunk without a job, so
       the last ticket a counter gives is `ceil((N - S A - g) / K) +
       ceil((A - g) / K) - 1` (`N` the chunks with a job, `(R - 1) A +
       jobs - (R - 1) A C`: its chunks, and one more per agent); its drawer
       resets the counter to zero (an atomic exchange), so that the kernel
-      can be launched again without host help. The counters must be zero before the first launch, and
-      concurrent launches need distinct counters. wc-delegate allocates 16
+      can be launched again without host help. The counters must be zero
+      before the first launch, and concurrent launches need distinct
+      counters. wc-delegate allocates 16
       counters (`memref<512xi32>`).
     - `order`: how a job number maps to a 3-D job id: `x_major` (x varies
       fastest, as CUDA numbers blocks) or `y_major`.

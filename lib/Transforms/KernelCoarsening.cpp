@@ -1,9 +1,10 @@
 //===- KernelCoarsening.cpp - Coarsen a kernel into a warp job ------------===//
 //
-// The coarsen rewrite of warp aggregation: the kernel body becomes a
-// wc.warp_job whose lanes run the original threads as virtual threads,
-// phase by phase between the former barriers. Values live across a barrier
-// are kept per virtual thread in vectors (registers), except pure
+// The coarsen rewrite of warp aggregation: the kernel body (or the body of a
+// warp role) becomes a wc.warp_job whose lanes run the original threads as
+// virtual threads, phase by phase between the former barriers (or a role's
+// channel signals and waits, which the warp runs itself). Values live across a
+// barrier are kept per virtual thread in vectors (registers), except pure
 // arithmetic on thread ids, which each phase that uses it recomputes;
 // uniform values and control flow that contains barriers stay at warp
 // level. The register estimate of the result is in JobRegisters.cpp.
@@ -36,17 +37,18 @@ namespace {
 /// contains barriers kept at warp level.
 class Coarsener {
 public:
-  Coarsener(gpu::GPUFuncOp func, BlockShape shape,
+  Coarsener(Region &region, BlockShape shape,
             const DenseSet<Operation *> &removable,
             const UniformityAnalysis &uniformity)
-      : func(func), shape(shape), removable(removable), uniformity(uniformity) {
+      : region(region), shape(shape), removable(removable),
+        uniformity(uniformity) {
     vthreads = llvm::divideCeil(getNumThreads(shape), kWarpSize);
   }
 
   /// Builds the warp job at the start of the body, leaving the original
   /// ops in place; on failure leaves the kernel unchanged and sets `why`.
   FailureOr<WarpJobOp> build(std::string &why);
-  /// Replaces the original body with the warp job built by `build`.
+  /// Erases the original ops, leaving the warp job built by `build`.
   void commit();
 
   unsigned phases = 0;
@@ -99,8 +101,16 @@ private:
   /// Whether `op` can run once at warp level instead of per virtual thread:
   /// a pure, uniform op whose operands are all available at warp level.
   bool isWarpLevel(Operation *op);
+  /// Whether `v` is an argument of the coarsened body or of a region around
+  /// it (a kernel argument): available as it is at warp level.
+  bool isArgument(Value v) const {
+    return isa<BlockArgument>(v) && (v.getParentBlock() == &region.front() ||
+                                     !region.isAncestor(v.getParentRegion()));
+  }
+  /// Emits channel op `op` of a warp role once, at warp level.
+  LogicalResult emitChannelOp(Operation *op, OpBuilder &b);
 
-  gpu::GPUFuncOp func;
+  Region &region;
   BlockShape shape;
   const DenseSet<Operation *> &removable;
   const UniformityAnalysis &uniformity;
@@ -127,7 +137,7 @@ bool Coarsener::isWarpLevel(Operation *op) {
   return llvm::all_of(op->getOperands(), [&](Value v) {
     return warpLevel.contains(v) ||
            (!replicas.count(v) && !threadIds.count(v) && !recomputed.count(v) &&
-            isa<BlockArgument>(v) && v.getParentRegion() == &func.getBody());
+            isArgument(v));
   });
 }
 
@@ -142,8 +152,7 @@ bool Coarsener::isRecomputable(Operation *op) {
     return false;
   return llvm::all_of(op->getOperands(), [&](Value v) {
     return threadIds.count(v) || recomputed.count(v) || warpLevel.contains(v) ||
-           (!replicas.count(v) && isa<BlockArgument>(v) &&
-            v.getParentRegion() == &func.getBody());
+           (!replicas.count(v) && isArgument(v));
   });
 }
 
@@ -178,9 +187,21 @@ Value Coarsener::replicateRecomputed(Value original, OpBuilder &b) {
   return phase.getResult(0);
 }
 
-/// Returns true if `op` contains a barrier in one of its regions.
+/// Whether `op` is a channel signal or wait of a warp role, which the
+/// coarsened warp runs itself, between phases.
+static bool isChannelOp(Operation *op) {
+  return isa<ChannelSignalOp, ChannelWaitOp>(op);
+}
+
+/// Returns true if `op` contains a barrier or a channel op in one of its
+/// regions.
 static bool containsBarrier(Operation *op) {
-  return op->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); })
+  return op
+      ->walk([](Operation *nested) {
+        return isa<gpu::BarrierOp>(nested) || isChannelOp(nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
       .wasInterrupted();
 }
 
@@ -509,9 +530,29 @@ LogicalResult Coarsener::emitControl(Operation *op, OpBuilder &b) {
   return mlir::failure();
 }
 
+LogicalResult Coarsener::emitChannelOp(Operation *op, OpBuilder &b) {
+  IRMapping mapping;
+  for (Value operand : op->getOperands()) {
+    if (!uniformity.isUniform(operand)) {
+      llvm::raw_string_ostream os(failure);
+      os << "'" << op->getName()
+         << "' has a stage that differs between threads";
+      return mlir::failure();
+    }
+    mapping.map(operand, getWarpLevel(operand, b));
+  }
+  b.clone(*op, mapping);
+  return success();
+}
+
 LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
   SmallVector<Operation *> segment;
   for (Operation *op : ops) {
+    if (isChannelOp(op)) {
+      if (mlir::failed(flush(segment, b)) || mlir::failed(emitChannelOp(op, b)))
+        return mlir::failure();
+      continue;
+    }
     if (isa<gpu::BarrierOp>(op)) {
       if (mlir::failed(flush(segment, b)))
         return mlir::failure();
@@ -540,11 +581,12 @@ LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
 }
 
 FailureOr<WarpJobOp> Coarsener::build(std::string &why) {
-  Block &entry = func.getBody().front();
+  Block &entry = region.front();
   for (Operation &op : entry.without_terminator())
     original.push_back(&op);
   OpBuilder b(&entry, entry.begin());
-  auto job = WarpJobOp::create(b, func.getLoc(), ArrayRef<int64_t>(shape));
+  auto job = WarpJobOp::create(b, region.getParentOp()->getLoc(),
+                               ArrayRef<int64_t>(shape));
   OpBuilder inner(job.getBody().front().getTerminator());
   if (mlir::failed(emitOps(original, inner))) {
     job.erase();
@@ -559,9 +601,6 @@ void Coarsener::commit() {
     op->dropAllUses();
     op->erase();
   }
-  Builder b(func.getContext());
-  func.setKnownBlockSizeAttr(
-      b.getDenseI32ArrayAttr({static_cast<int32_t>(kWarpSize), 1, 1}));
 }
 
 namespace {
@@ -626,12 +665,13 @@ DenseSet<Operation *> wc::findRemovableBarriers(gpu::GPUFuncOp func) {
   return removable;
 }
 
-FailureOr<CoarseningStats>
-wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
-                  const DenseSet<Operation *> &removable,
-                  const UniformityAnalysis &uniformity, int64_t registerBudget,
-                  std::string &why) {
-  Coarsener coarsener(func, shape, removable, uniformity);
+/// Coarsens the body of `region` (see coarsenKernel and coarsenRole).
+static FailureOr<CoarseningStats>
+coarsen(Region &region, BlockShape shape,
+        const DenseSet<Operation *> &removable,
+        const UniformityAnalysis &uniformity, int64_t registerBudget,
+        std::string &why) {
+  Coarsener coarsener(region, shape, removable, uniformity);
   FailureOr<WarpJobOp> job = coarsener.build(why);
   if (mlir::failed(job))
     return mlir::failure();
@@ -647,4 +687,48 @@ wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
   coarsener.commit();
   return CoarseningStats{coarsener.phases, coarsener.warpSyncs,
                          coarsener.removedBarriers, registers};
+}
+
+FailureOr<CoarseningStats>
+wc::coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
+                  const DenseSet<Operation *> &removable,
+                  const UniformityAnalysis &uniformity, int64_t registerBudget,
+                  std::string &why) {
+  FailureOr<CoarseningStats> stats = coarsen(func.getBody(), shape, removable,
+                                             uniformity, registerBudget, why);
+  if (mlir::succeeded(stats))
+    func.setKnownBlockSizeAttr(
+        Builder(func.getContext())
+            .getDenseI32ArrayAttr({static_cast<int32_t>(kWarpSize), 1, 1}));
+  return stats;
+}
+
+FailureOr<CoarseningStats> wc::coarsenRole(Region &role, BlockShape shape,
+                                           const UniformityAnalysis &uniformity,
+                                           int64_t registerBudget,
+                                           std::string &why) {
+  if (!role.front().args_empty() && !role.front().getArgument(0).use_empty()) {
+    why = "the role uses its warp index";
+    return failure();
+  }
+  // Values from around the role other than kernel arguments would be the
+  // lane's own, not each virtual thread's.
+  WalkResult outside = role.walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (role.isAncestor(operand.getParentRegion()))
+        continue;
+      if (isa<BlockArgument>(operand) &&
+          isa<gpu::GPUFuncOp>(operand.getParentRegion()->getParentOp()))
+        continue;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (outside.wasInterrupted()) {
+    why = "the role uses a value from around it that is not a kernel "
+          "argument";
+    return failure();
+  }
+  return coarsen(role, shape, /*removable=*/{}, uniformity, registerBudget,
+                 why);
 }

@@ -47,7 +47,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -73,13 +72,13 @@ public:
     consumers = threads / kWarpSize;
   }
 
-  /// Makes the consumers one warp running the compute part of every
-  /// original thread as a virtual thread (a wc.warp_job whose replicated
-  /// values get at most `registerBudget` registers per lane). Fails, with
-  /// the reason in `why` and the kernel unchanged, when the consumer part
-  /// cannot be coarsened; `run` then keeps the original warps.
-  LogicalResult aggregateConsumers(int64_t registerBudget, std::string &why);
-  void run();
+  /// Builds the specialized kernel. With `aggregate`, the consumers become
+  /// one warp running the compute part of every original thread as a
+  /// virtual thread (a wc.warp_job whose replicated values get at most
+  /// `registerBudget` registers per lane) where the consumer role can be
+  /// coarsened; where not, they stay the block's warps and `notAggregated`
+  /// says why.
+  void run(bool aggregate, int64_t registerBudget, std::string &notAggregated);
   int64_t getConsumerWarps() const { return consumers; }
 
 private:
@@ -90,7 +89,13 @@ private:
   /// first index.
   void cloneWithStage(OpBuilder &b, Operation *op, IRMapping &mapping,
                       Value stage);
+  /// Builds the consumer role: the kernel's code with the tile loop's body
+  /// reduced to its compute part, between a wait for the stage and its
+  /// release. Its thread ids are those of the original block, `consumerIds`.
   void buildConsumers(OpBuilder &b, Region &role);
+  /// Computes the consumers' `consumerIds` from their linear thread id, for
+  /// consumers that stay the block's warps.
+  void delinearizeConsumerIds();
   void buildProducers(OpBuilder &b, Region &role);
   /// The iteration number and ring stage of induction value `iv` of a loop
   /// from `lb` by `step`.
@@ -109,8 +114,8 @@ private:
   int64_t producers, stages, threads, consumers;
   SmallVector<gpu::ThreadIdOp> threadIds;
   SmallVector<gpu::BlockDimOp> blockDims;
-  /// The consumers' warp job when they are aggregated.
-  WarpJobOp consumerJob;
+  /// The consumer role's thread ids, by dimension.
+  SmallVector<gpu::ThreadIdOp, 3> consumerIds;
 };
 } // namespace
 
@@ -221,93 +226,16 @@ MemRefType Specializer::getRingType(MemRefType type) const {
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
 }
 
-LogicalResult Specializer::aggregateConsumers(int64_t registerBudget,
-                                              std::string &why) {
-  Location loc = func.getLoc();
-  // The consumer kernel is built from a detached copy of the kernel: the
-  // copy part goes, the tile loads read the loop's stage, and the two
-  // barriers that remain mark where the channel ops go once the copy is
-  // coarsened (no barrier is found removable: both become warp syncs).
-  IRMapping cloned;
-  auto scratch = cast<gpu::GPUFuncOp>(func->clone(cloned));
-  llvm::scope_exit eraseScratch([&] { scratch->erase(); });
-  auto loop = cast<scf::ForOp>(cloned.lookup(match.loop.getOperation()));
-  Block *body = loop.getBody();
-  SmallVector<gpu::BarrierOp> barriers(body->getOps<gpu::BarrierOp>());
-  for (gpu::BarrierOp barrier : ArrayRef(barriers).drop_back(2))
-    barrier->erase();
-  for (Operation *op : llvm::reverse(match.copy)) {
-    Operation *copy = cloned.lookup(op);
-    if (copy->use_empty())
-      copy->erase();
-  }
-  SmallVector<BlockArgument> tiles =
-      llvm::map_to_vector(match.tiles, [&](BlockArgument tile) {
-        return cast<BlockArgument>(cloned.lookup(Value(tile)));
-      });
-  for (BlockArgument tile : tiles)
-    tile.setType(getRingType(cast<MemRefType>(tile.getType())));
-  OpBuilder b = OpBuilder::atBlockBegin(body);
-  Value stage = getIterationAndStage(b, loc, loop.getInductionVar(),
-                                     loop.getLowerBound(), loop.getStep())
-                    .second;
-  stageTileAccesses(loop, tiles, stage);
-
-  UniformityAnalysis uniformity(scratch);
-  FailureOr<CoarseningStats> stats =
-      coarsenKernel(scratch, {block[0], block[1], block[2]},
-                    /*removable=*/{}, uniformity, registerBudget, why);
-  if (failed(stats))
-    return failure();
-  auto job = cast<WarpJobOp>(scratch.getBody().front().front());
-  SmallVector<WarpSyncOp> syncs;
-  job.walk([&](WarpSyncOp sync) { syncs.push_back(sync); });
-  auto jobLoop = syncs.size() == 2
-                     ? dyn_cast<scf::ForOp>(syncs[0]->getParentOp())
-                     : scf::ForOp();
-  if (!jobLoop || syncs[1]->getParentOp() != jobLoop ||
-      jobLoop->getParentOp() != job) {
-    why = "the coarsened consumer loop does not keep its two barriers";
-    return failure();
-  }
-  // The first warp sync waits for the stage to be full, the second
-  // releases it.
-  b.setInsertionPoint(jobLoop);
-  Value trips = arith::CeilDivUIOp::create(
-      b, loc,
-      arith::SubIOp::create(b, loc, jobLoop.getUpperBound(),
-                            jobLoop.getLowerBound()),
-      jobLoop.getStep());
-  b.setInsertionPointToStart(jobLoop.getBody());
-  auto [iteration, jobStage] =
-      getIterationAndStage(b, loc, jobLoop.getInductionVar(),
-                           jobLoop.getLowerBound(), jobLoop.getStep());
-  b.setInsertionPoint(syncs[0]);
-  ChannelWaitOp::create(b, loc, ChannelSignal::full, 0, jobStage,
-                        IntegerAttr());
-  b.setInsertionPoint(syncs[1]);
-  releaseStage(b, loc, iteration, trips, jobStage);
-  syncs[0]->erase();
-  syncs[1]->erase();
-  // The job moves out of the copy, onto the kernel's own arguments.
-  for (auto [from, to] : llvm::zip(scratch.getBody().front().getArguments(),
-                                   func.getBody().front().getArguments()))
-    from.replaceAllUsesWith(to);
-  job->remove();
-  consumerJob = job;
-  consumers = 1;
-  return success();
-}
-
 void Specializer::buildConsumers(OpBuilder &b, Region &role) {
   Location loc = func.getLoc();
   Block *body = b.createBlock(&role, {}, {b.getIndexType()}, {loc});
   b.setInsertionPointToStart(body);
-  // The consumers are the block's first warps: their linear id is the
-  // original one.
-  Value linear = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  SmallVector<Value, 3> ids = delinearize(
-      b, loc, linear, getAsIndexOpFoldResult(b.getContext(), block), threads);
+  SmallVector<Value, 3> ids;
+  for (gpu::Dimension dim :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+    consumerIds.push_back(gpu::ThreadIdOp::create(b, loc, dim));
+    ids.push_back(consumerIds.back());
+  }
   IRMapping mapping;
   mapIds(b, loc, ids, mapping);
   scf::ForOp loop = match.loop;
@@ -361,6 +289,21 @@ void Specializer::buildConsumers(OpBuilder &b, Region &role) {
          llvm::zip(loop.getResults(), consumerLoop.getResults()))
       mapping.map(from, to);
   }
+}
+
+void Specializer::delinearizeConsumerIds() {
+  // The consumers are the block's first warps: their linear id is the
+  // original one.
+  OpBuilder b(consumerIds.front());
+  Location loc = func.getLoc();
+  Value linear = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  SmallVector<Value, 3> ids = delinearize(
+      b, loc, linear, getAsIndexOpFoldResult(b.getContext(), block), threads);
+  for (auto [id, value] : llvm::zip(consumerIds, ids)) {
+    id.getResult().replaceAllUsesWith(value);
+    id->erase();
+  }
+  consumerIds.clear();
 }
 
 void Specializer::buildProducers(OpBuilder &b, Region &role) {
@@ -470,7 +413,8 @@ void Specializer::buildProducers(OpBuilder &b, Region &role) {
                           IntegerAttr());
 }
 
-void Specializer::run() {
+void Specializer::run(bool aggregate, int64_t registerBudget,
+                      std::string &notAggregated) {
   Block &entry = func.getBody().front();
   // Global ids are block id x block size + thread id, whose parts the roles
   // map.
@@ -514,12 +458,22 @@ void Specializer::run() {
       b.getDenseI64ArrayAttr({1, 0, stages}), /*roles=*/2);
   {
     OpBuilder rb(func.getContext());
-    if (consumerJob) {
-      Block *role = rb.createBlock(&specialize.getRoles()[0], {},
-                                   {rb.getIndexType()}, {loc});
-      role->push_back(consumerJob);
+    Region &consumerRole = specialize.getRoles()[0];
+    buildConsumers(rb, consumerRole);
+    // The consumer role is coarsened in place, before the producers are
+    // built: their thread ids follow the consumers' warps.
+    bool aggregated = false;
+    if (aggregate) {
+      UniformityAnalysis uniformity(func);
+      aggregated =
+          succeeded(coarsenRole(consumerRole, {block[0], block[1], block[2]},
+                                uniformity, registerBudget, notAggregated));
+    }
+    if (aggregated) {
+      consumers = 1;
+      specialize.setWarps({consumers, producers});
     } else {
-      buildConsumers(rb, specialize.getRoles()[0]);
+      delinearizeConsumerIds();
     }
     buildProducers(rb, specialize.getRoles()[1]);
   }
@@ -644,10 +598,8 @@ void WarpSpecializePass::runOnOperation() {
     std::string notAggregated;
     // Replicated values compete with the rest of the consumer for
     // registers: half of the per-thread budget, as in wc-aggregate.
-    if (aggregateConsumers)
-      (void)specializer.aggregateConsumers(target->maxRegistersPerThread / 2,
-                                           notAggregated);
-    specializer.run();
+    specializer.run(aggregateConsumers, target->maxRegistersPerThread / 2,
+                    notAggregated);
     int64_t consumerWarps = specializer.getConsumerWarps();
     int64_t total = consumerWarps + producerWarps;
     for (gpu::LaunchFuncOp launch : kernel.launches) {

@@ -57,7 +57,8 @@ struct CoarseningStats {
 };
 
 /// Returns the barriers of `func` that order no conflicting memory accesses
-/// (found by upstream's barrier elimination, run on a copy of `func`).
+/// (found by upstream's barrier elimination, each barrier tried with those
+/// found before it detached; `func` is left as it was).
 llvm::DenseSet<Operation *> findRemovableBarriers(gpu::GPUFuncOp func);
 
 /// Rewrites the body of `func`, a single-block kernel with blocks of
@@ -73,6 +74,18 @@ coarsenKernel(gpu::GPUFuncOp func, BlockShape shape,
               const llvm::DenseSet<Operation *> &removable,
               const UniformityAnalysis &uniformity, int64_t registerBudget,
               std::string &why);
+
+/// Rewrites the body of `role`, a role region of wc.warp_specialize whose
+/// threads are those of a block of `shape`, into a wc.warp_job that one warp
+/// runs, in place: the role's code between its channel signals and waits
+/// becomes wc.vthreads phases, and the warp signals and waits itself, once
+/// (each stage must be uniform). Fails, with the reason in `why` and `role`
+/// unchanged, as coarsenKernel does, and when the role uses its warp index
+/// or a value from around it other than a kernel argument.
+FailureOr<CoarseningStats> coarsenRole(Region &role, BlockShape shape,
+                                       const UniformityAnalysis &uniformity,
+                                       int64_t registerBudget,
+                                       std::string &why);
 
 } // namespace wc
 } // namespace mlir

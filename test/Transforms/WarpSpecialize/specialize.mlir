@@ -53,7 +53,8 @@
 // AGG: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<8xi32>)
 // AGG: %[[S:.*]] = arith.remui
 // AGG: wc.channel_wait full channel 0 stage %[[S]]
-// AGG-NEXT: wc.vthreads
+// AGG-NOT: wc.warp_sync
+// AGG: wc.vthreads
 // AGG-NOT: wc.warp_sync
 // AGG: scf.if
 // AGG-NEXT: wc.channel_signal empty channel 0 stage %[[S]]

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::wc;
@@ -32,6 +33,32 @@ void wc::castLaunchSizesToIndex(gpu::LaunchFuncOp launch) {
     if (!size.get().getType().isIndex())
       size.set(arith::IndexCastUIOp::create(b, launch.getLoc(),
                                             b.getIndexType(), size.get()));
+}
+
+Value wc::createLaunchBuffer(gpu::LaunchFuncOp launch, MemRefType type,
+                             std::optional<int32_t> fill,
+                             OpBuilder::Listener *listener) {
+  auto host = launch->getParentOfType<FunctionOpInterface>();
+  Region &body = host.getFunctionBody();
+  OpBuilder b(launch.getContext(), listener);
+  b.setInsertionPointToStart(&body.front());
+  Location loc = launch.getLoc();
+  Value buffer = gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
+                                      ValueRange(), ValueRange(), ValueRange())
+                     .getMemref();
+  if (fill) {
+    Value value = arith::ConstantIntOp::create(b, loc, b.getI32Type(), *fill);
+    gpu::MemsetOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(), buffer,
+                          value);
+  }
+  for (Block &block : body)
+    if (block.mightHaveTerminator() &&
+        block.getTerminator()->hasTrait<OpTrait::ReturnLike>()) {
+      b.setInsertionPoint(block.getTerminator());
+      gpu::DeallocOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(),
+                             buffer);
+    }
+  return buffer;
 }
 
 LogicalResult wc::checkChipOption(Operation *op, StringRef pass,

@@ -327,41 +327,17 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
                 b.getI32IntegerAttr(plan.blocksPerSM));
 }
 
-/// Allocates the ticket counter of a dynamic-schedule launch at the start of
-/// its host function (zeroed once; the kernel resets it), freed at its
-/// returns.
-static Value createLaunchCounter(gpu::LaunchFuncOp launch,
-                                 OpBuilder::Listener *listener) {
-  auto host = launch->getParentOfType<FunctionOpInterface>();
-  Region &body = host.getFunctionBody();
-  OpBuilder b(launch.getContext(), listener);
-  b.setInsertionPointToStart(&body.front());
-  Location loc = launch.getLoc();
-  auto type = getTicketCounterType(b.getContext());
-  Value counter = gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
-                                       ValueRange(), ValueRange(), ValueRange())
-                      .getMemref();
-  Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
-  gpu::MemsetOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(), counter,
-                        zero);
-  for (Block &block : body)
-    if (block.mightHaveTerminator() &&
-        block.getTerminator()->hasTrait<OpTrait::ReturnLike>()) {
-      b.setInsertionPoint(block.getTerminator());
-      gpu::DeallocOp::create(b, loc, /*asyncToken=*/Type(), ValueRange(),
-                             counter);
-    }
-  return counter;
-}
-
 /// Launches hyper-CTAs for min(jobs, agents the target keeps resident,
 /// throttle) agents and passes the original grid (and counter).
 static void updateLaunch(gpu::LaunchFuncOp launch, const DelegationPlan &plan,
                          OpBuilder::Listener *listener) {
   castLaunchSizesToIndex(launch);
   Value counter;
+  // Zeroed once; the kernel resets it.
   if (plan.schedule == Schedule::dynamic_ticket)
-    counter = createLaunchCounter(launch, listener);
+    counter =
+        createLaunchBuffer(launch, getTicketCounterType(launch.getContext()),
+                           /*fill=*/0, listener);
   OpBuilder b(launch.getContext(), listener);
   b.setInsertionPoint(launch);
   Location loc = launch.getLoc();

@@ -20,6 +20,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <optional>
+
 namespace mlir {
 namespace wc {
 
@@ -40,6 +42,16 @@ void eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index);
 /// i64 sizes), so that a stage can mix them with the index values it
 /// computes: `gpu.launch_func` requires all six of one type.
 void castLaunchSizesToIndex(gpu::LaunchFuncOp launch);
+
+/// Allocates a device buffer of `type` (static shape) for `launch` at the
+/// start of its host function, filled with `fill` (an i32 element type) or
+/// left as allocated (null), and frees it at the function's returns. A
+/// kernel that needs state across its blocks (counters, work queues) gets
+/// it this way, one buffer per launch site; the kernel leaves it as it found
+/// it, so that it is filled once.
+Value createLaunchBuffer(gpu::LaunchFuncOp launch, MemRefType type,
+                         std::optional<int32_t> fill,
+                         OpBuilder::Listener *listener = nullptr);
 
 /// Fails with an error naming `pass` at `op` when `chip`, a pass option, is
 /// given and unknown. (An empty option means each gpu.module's target, see

@@ -234,19 +234,32 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     plan->blockRange =
         options.blockRange < 0 ? 8 * threads : options.blockRange;
     plan->flatten = options.flatten;
-    bool block = applyCollaboration(*plan);
-    std::string blockPart = block ? "ranges over " +
-                                        std::to_string(plan->blockRange) +
-                                        " iterations by the whole block, "
-                                  : "";
-    emitRemark(func.getLoc())
+    plan->gridRange = std::max<int64_t>(options.gridRange, 0);
+    CollaborationResult result = applyCollaboration(*plan);
+    // The grid level's state comes from each launch site.
+    for (gpu::LaunchFuncOp launch : launches)
+      for (auto &[type, fill] : result.gridBuffers)
+        launch.getKernelOperandsMutable().append(
+            createLaunchBuffer(launch, type, fill));
+    std::string levels;
+    if (result.grid)
+      levels += "ranges over " + std::to_string(plan->gridRange) +
+                " iterations by the grid, in chunks of " +
+                std::to_string(8 * threads) + " that any block takes, ";
+    if (result.block)
+      levels += "ranges over " + std::to_string(plan->blockRange) +
+                " iterations by the whole block, ";
+    InFlightDiagnostic remark =
+        emitRemark(func.getLoc())
         << "wc-collaborate: a loop of data-dependent trip count is run as "
            "each warp's trip counts decide ("
-        << blockPart
+        << levels
         << "long ranges by the whole warp, the others flattened or per "
            "thread; "
         << plan->reductions.size() << " reduction"
         << (plan->reductions.size() == 1 ? "" : "s") << ")";
+    if (!result.whyNotGrid.empty())
+      remark << "; no grid level: " << result.whyNotGrid;
     return true;
   }
   return false;
@@ -280,6 +293,7 @@ void CollaboratePass::runOnOperation() {
   options.rules.reorderAtomics = reorderAtomics;
   options.longRange = longRange;
   options.blockRange = blockRange;
+  options.gridRange = gridRange;
   options.flatten = *mode;
   for (KernelSites &kernel : collectKernels(getOperation()))
     (void)collaborateKernel(kernel.func, kernel.launches, options);

@@ -19,6 +19,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -52,6 +53,9 @@ struct CollaborationPlan {
   int64_t longRange = 32;
   /// Trip counts above this go to the whole block (0: never).
   int64_t blockRange = 0;
+  /// Trip counts above this go to the whole grid, in chunks of `blockRange`
+  /// iterations that any block may take (0: never).
+  int64_t gridRange = 0;
   /// The block's shape (whole warps).
   std::array<int64_t, 3> blockShape = {0, 0, 0};
   /// When a warp flattens its short ranges.
@@ -76,17 +80,44 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
                   const UniformityAnalysis &uniformity, const BodyRules &rules,
                   std::string &why, Operation **culprit = nullptr);
 
+/// Jobs the grid level holds per launch; the ranges of a launch past them
+/// stay with the block level.
+constexpr int64_t kGridJobs = 1024;
+/// A grid job's chunk counter while the job is not open for taking chunks.
+constexpr int32_t kClosedGridJob = 1 << 30;
+/// Words of the grid level's control buffer before the jobs' counters of
+/// finished chunks: the next free job, the first job that may still have
+/// chunks to take, and the blocks done with the launch.
+constexpr int64_t kGridControlWords = 32;
+
+/// What applyCollaboration did beyond the warp's forms.
+struct CollaborationResult {
+  /// Ranges over `plan.blockRange` go to the whole block.
+  bool block = false;
+  /// Ranges over `plan.gridRange` go to the grid: the kernel takes the
+  /// buffers of `gridBuffers` as new last arguments, which each launch must
+  /// pass, each filled with its value (or none) once per launch site.
+  bool grid = false;
+  SmallVector<std::pair<MemRefType, std::optional<int32_t>>> gridBuffers;
+  /// Why ranges over `plan.gridRange` do not go to the grid (when it is
+  /// set).
+  std::string whyNotGrid;
+};
+
 /// Rewrites the loop of `plan` into its collaborative form: the forms the
 /// warp chooses between at run time, the loop split out of its guard.
-/// Returns whether ranges over `plan.blockRange` go to the whole block
-/// (which needs a body that uses only block-uniform values from outside).
-bool applyCollaboration(const CollaborationPlan &plan);
+/// The block level needs a body that uses only block-uniform values from
+/// outside; the grid level one that uses only values of the whole launch,
+/// and reductions that memory atomics can combine.
+CollaborationResult applyCollaboration(const CollaborationPlan &plan);
 /// The options of wc-collaborate.
 struct CollaborationOptions {
   BodyRules rules;
   int64_t longRange = 32;
   /// -1: 8 per thread of the block; 0: no block level.
   int64_t blockRange = -1;
+  /// 0: no grid level.
+  int64_t gridRange = 0;
   Flatten flatten = Flatten::Auto;
   /// Which loops of data-dependent trip count to consider (all if unset).
   std::function<bool(scf::ForOp)> select;

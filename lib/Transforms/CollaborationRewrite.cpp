@@ -14,6 +14,7 @@
 #include "WC/Dialect/WC/Utils/IndexUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
@@ -97,8 +98,8 @@ public:
   /// Computes the lane's trip count and the warp's figures, then the
   /// run-time choice between the forms; returns the loop's results.
   SmallVector<Value> build();
-  /// Whether build() gave the huge ranges to the block.
-  bool usedBlock = false;
+  /// What build() did beyond the warp's forms.
+  CollaborationResult result;
 
 private:
   Value constI32(int64_t v) {
@@ -106,6 +107,14 @@ private:
   }
   Value constIndex(int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  /// An `scf.if` without results on `condition`, whose then-region `build`
+  /// fills.
+  void thenDo(Value condition, function_ref<void()> build) {
+    auto ifOp = scf::IfOp::create(b, loc, condition);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    build();
   }
   /// `scf.if` on `condition` whose then-region `then` fills (yielding the
   /// loop's result types) and whose else-region yields `otherwise`.
@@ -133,6 +142,31 @@ private:
   /// same in every thread of the block (so that any thread may run any
   /// thread's iterations).
   bool bodyIsBlockWide();
+  /// Whether the grid level may run the loop's long ranges: a body that
+  /// uses, from outside the loop, only values of the whole launch, and
+  /// reductions that memory atomics can combine; else sets `why`.
+  bool canUseGrid(std::string &why);
+  /// The calling thread's linear id in the block, its warp, and whether it
+  /// is its warp's first lane.
+  struct BlockPosition {
+    Value tid, warp, isFirstLane;
+  };
+  BlockPosition getBlockPosition();
+  /// The calling thread's share of iterations [begin, end) of the range
+  /// starting at `rangeLo`, which the block's threads stride over: the
+  /// values of its iterations, combined per reduction from the identities.
+  SmallVector<Value> runBlockShare(Value rangeLo, Value begin, Value end,
+                                   Value tid);
+  /// Each warp's combination of `values` (one per reduction), in `partials`
+  /// (workgroup buffers of a value per warp) after a barrier.
+  void storeWarpPartials(ValueRange values, ArrayRef<Value> partials,
+                         const BlockPosition &position);
+  /// The grid level: the ranges longer than `plan.gridRange` (of the
+  /// threads where `isGrid` holds) become jobs of the launch, whose chunks
+  /// of `plan.blockRange` iterations any block may take. Returns each
+  /// thread's accumulators (the loop's initial values, combined with its
+  /// job's where it has one), and sets `published` where it has.
+  SmallVector<Value> gridPerHugeRange(Value isGrid, Value &published);
   /// The whole block runs, one after the other, the ranges longer than
   /// `plan.blockRange` (of the threads where `isHuge` holds), `count`
   /// iterations from `lo` each; returns each thread's accumulators: the
@@ -304,6 +338,547 @@ bool CollaborationBuilder::bodyIsBlockWide() {
               .wasInterrupted();
 }
 
+/// The memory atomic that combines values of reduction kind `kind` into
+/// memory of `type`, if the hardware has one.
+static std::optional<arith::AtomicRMWKind> getAtomicKind(CombiningKind kind,
+                                                         Type type) {
+  if (!type.isInteger(32) && !type.isInteger(64) && !type.isF32() &&
+      !type.isF64())
+    return std::nullopt;
+  arith::AtomicRMWKind atomic = getArithReductionKind(kind, type);
+  switch (atomic) {
+  case arith::AtomicRMWKind::addi:
+  case arith::AtomicRMWKind::addf:
+  case arith::AtomicRMWKind::mins:
+  case arith::AtomicRMWKind::minu:
+  case arith::AtomicRMWKind::maxs:
+  case arith::AtomicRMWKind::maxu:
+  case arith::AtomicRMWKind::andi:
+  case arith::AtomicRMWKind::ori:
+  case arith::AtomicRMWKind::xori:
+    return atomic;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool CollaborationBuilder::canUseGrid(std::string &why) {
+  auto func = loop->getParentOfType<gpu::GPUFuncOp>();
+  Operation *culprit = nullptr;
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (loop.isDefinedOutsideOfLoop(operand) &&
+          !isGridUniform(operand, func)) {
+        culprit = op;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (culprit) {
+    why = "the body uses a value that differs between blocks or threads "
+          "(in '" +
+          culprit->getName().getStringRef().str() + "')";
+    return false;
+  }
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+    Type type = getCombinedValue(loop, index, reduction).getType();
+    if (!getAtomicKind(reduction.kind, type)) {
+      why = "reduction " + std::to_string(index) +
+            " has no memory atomic (integer add, min, max, and, or, xor of 32 "
+            "or 64 bits; float add)";
+      return false;
+    }
+  }
+  return true;
+}
+
+CollaborationBuilder::BlockPosition CollaborationBuilder::getBlockPosition() {
+  Value tid = createLinearThreadId(b, loc, plan.blockShape);
+  Value warp = arith::DivUIOp::create(b, loc, tid, constIndex(32));
+  Value laneIndex = arith::RemUIOp::create(b, loc, tid, constIndex(32));
+  Value isFirstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            laneIndex, constIndex(0));
+  return {tid, warp, isFirstLane};
+}
+
+SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
+                                                       Value begin, Value end,
+                                                       Value tid) {
+  std::array<int64_t, 3> shape = plan.blockShape;
+  int64_t threads = shape[0] * shape[1] * shape[2];
+  // Iteration k of the range, combined into `accs`.
+  auto runIteration = [&](Value k, ValueRange accs) {
+    IRMapping mapping;
+    mapping.map(
+        loop.getInductionVar(),
+        arith::AddIOp::create(b, loc, rangeLo,
+                              arith::MulIOp::create(b, loc, k, stepValue)));
+    SmallVector<Value> next;
+    for (auto [index, value] : llvm::enumerate(cloneBody(mapping)))
+      next.push_back(combine(index, accs[index], value));
+    return next;
+  };
+  // Rounds of kBlockUnroll iterations per thread, each into its own
+  // accumulators (their loads in flight together: the block's range is
+  // long, and one thread's iterations would otherwise wait for each
+  // other), then the rest one at a time.
+  unsigned numReductions = plan.reductions.size();
+  SmallVector<Value> roundInits;
+  for (int64_t u = 0; u < kBlockUnroll; ++u)
+    llvm::append_range(roundInits, createIdentities());
+  Value chunk = constIndex(kBlockUnroll * threads);
+  Value numRounds = arith::DivUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, end, begin), chunk);
+  auto rounds =
+      createFor(b, loc, constIndex(0), numRounds, constIndex(1), roundInits);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(rounds.getBody());
+    Value base = arith::AddIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, begin,
+            arith::MulIOp::create(b, loc, rounds.getInductionVar(), chunk)),
+        tid);
+    SmallVector<Value> next;
+    for (int64_t u = 0; u < kBlockUnroll; ++u) {
+      Value k = arith::AddIOp::create(b, loc, base, constIndex(u * threads));
+      llvm::append_range(
+          next, runIteration(k, rounds.getRegionIterArgs().slice(
+                                    u * numReductions, numReductions)));
+    }
+    scf::YieldOp::create(b, loc, next);
+  }
+  SmallVector<Value> merged(rounds.getResults().take_front(numReductions));
+  for (int64_t u = 1; u < kBlockUnroll; ++u)
+    for (unsigned index = 0; index < numReductions; ++index)
+      merged[index] = combine(index, merged[index],
+                              rounds.getResult(u * numReductions + index));
+  Value restStart = arith::AddIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, begin,
+                            arith::MulIOp::create(b, loc, numRounds, chunk)),
+      tid);
+  auto strided = createFor(b, loc, restStart, end, constIndex(threads), merged);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(strided.getBody());
+    scf::YieldOp::create(
+        b, loc,
+        runIteration(strided.getInductionVar(), strided.getRegionIterArgs()));
+  }
+  return SmallVector<Value>(strided.getResults());
+}
+
+void CollaborationBuilder::storeWarpPartials(ValueRange values,
+                                             ArrayRef<Value> partials,
+                                             const BlockPosition &position) {
+  SmallVector<Value> sums;
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+    sums.push_back(ReduceOp::create(b, loc, reduction.kind, values[index]));
+  thenDo(position.isFirstLane, [&] {
+    for (auto [sum, buffer] : llvm::zip(sums, partials))
+      memref::StoreOp::create(b, loc, sum, buffer, position.warp);
+  });
+  gpu::BarrierOp::create(b, loc);
+}
+
+SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
+                                                          Value &published) {
+  auto func = loop->getParentOfType<gpu::GPUFuncOp>();
+  MLIRContext *context = b.getContext();
+  std::array<int64_t, 3> shape = plan.blockShape;
+  int64_t threads = shape[0] * shape[1] * shape[2];
+  int64_t warps = threads / 32;
+  Type i1 = b.getI1Type(), i32 = b.getI32Type(), i64 = b.getI64Type(),
+       indexType = b.getIndexType();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  auto buffer = [&](int64_t size, Type type) {
+    return func.addWorkgroupAttribution(
+        MemRefType::get({size}, type, MemRefLayoutAttrInterface(), workgroup),
+        loc);
+  };
+
+  // The launch's state, new kernel arguments: the control words and each
+  // job's counter of finished chunks (zeroed once; the last block of a launch
+  // resets the control words, each job's owner its counters); each job's
+  // chunk counter (closed until its owner opens it, and again once done);
+  // each job's range, as lo and trip count; each job's accumulators.
+  SmallVector<std::pair<MemRefType, std::optional<int32_t>>> &buffers =
+      result.gridBuffers;
+  buffers.push_back({MemRefType::get({kGridControlWords + kGridJobs}, i32), 0});
+  buffers.push_back({MemRefType::get({kGridJobs}, i32), kClosedGridJob});
+  buffers.push_back({MemRefType::get({2 * kGridJobs}, i64), std::nullopt});
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+    buffers.push_back(
+        {MemRefType::get({kGridJobs},
+                         getCombinedValue(loop, index, reduction).getType()),
+         std::nullopt});
+  unsigned first = func.getFunctionType().getNumInputs();
+  SmallVector<unsigned> positions(buffers.size(), first);
+  SmallVector<Type> types;
+  for (auto &[type, fill] : buffers)
+    types.push_back(type);
+  SmallVector<DictionaryAttr> attrs(buffers.size(),
+                                    DictionaryAttr::get(context));
+  SmallVector<Location> locs(buffers.size(), loc);
+  if (failed(func.insertArguments(positions, types, attrs, locs)))
+    llvm_unreachable("gpu.func takes more arguments");
+  Block &entry = func.getBody().front();
+  Value control = entry.getArgument(first);
+  Value claims = entry.getArgument(first + 1);
+  Value ranges = entry.getArgument(first + 2);
+  SmallVector<Value> accumulators;
+  for (unsigned r = 0; r < plan.reductions.size(); ++r)
+    accumulators.push_back(entry.getArgument(first + 3 + r));
+  auto atomic = [&](arith::AtomicRMWKind kind, Value value, Value memref,
+                    Value at) {
+    return memref::AtomicRMWOp::create(b, loc, kind, value, memref,
+                                       ValueRange{at})
+        .getResult();
+  };
+  // Reads by an atomic that changes nothing: coherent across the launch's
+  // blocks, where a plain load may hit a stale line of another SM's cache.
+  auto atomicRead = [&](Value memref, Value at) {
+    Type type = cast<MemRefType>(memref.getType()).getElementType();
+    return atomic(arith::AtomicRMWKind::ori,
+                  arith::ConstantIntOp::create(b, loc, type, 0), memref, at);
+  };
+  auto fence = [&] { NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU); };
+  Value headWord = constIndex(0), openWord = constIndex(1),
+        blocksWord = constIndex(2);
+  auto doneWord = [&](Value job) -> Value {
+    return arith::AddIOp::create(b, loc, job, constIndex(kGridControlWords));
+  };
+  auto loWord = [&](Value job) -> Value {
+    return arith::MulIOp::create(b, loc, job, constIndex(2));
+  };
+  auto countWord = [&](Value job) -> Value {
+    return arith::AddIOp::create(b, loc, loWord(job), constIndex(1));
+  };
+  // Chunks of 8 iterations per thread of the block (as the block level's
+  // default threshold).
+  int64_t chunkSize = 8 * threads;
+  auto chunksOfCount = [&](Value count64) -> Value {
+    return arith::TruncIOp::create(
+        b, loc, i32,
+        arith::CeilDivUIOp::create(
+            b, loc, count64,
+            arith::ConstantIntOp::create(b, loc, i64, chunkSize)));
+  };
+
+  BlockPosition position = getBlockPosition();
+  Value tid = position.tid;
+  Value isFirstThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              tid, constIndex(0));
+
+  // Each thread with a huge range takes a job and fills it in, then opens
+  // it; past the launch's kGridJobs, its range stays with it.
+  auto publish = createIfElse(b, loc, {i32, i1}, isGrid);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&publish.getThenRegion().front());
+    Value job =
+        atomic(arith::AtomicRMWKind::addi, constI32(1), control, headWord);
+    Value taken = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, job,
+                                        constI32(kGridJobs));
+    thenDo(taken, [&] {
+      Value at = arith::IndexCastOp::create(b, loc, indexType, job);
+      memref::StoreOp::create(b, loc,
+                              arith::IndexCastOp::create(b, loc, i64, lo),
+                              ranges, loWord(at));
+      memref::StoreOp::create(
+          b, loc, arith::IndexCastOp::create(b, loc, i64, countIndex), ranges,
+          countWord(at));
+      for (auto [identity, memref] :
+           llvm::zip(createIdentities(), accumulators))
+        memref::StoreOp::create(b, loc, identity, memref, at);
+      memref::StoreOp::create(b, loc, constI32(0), control, doneWord(at));
+      fence();
+      atomic(arith::AtomicRMWKind::assign, constI32(0), claims, at);
+    });
+    scf::YieldOp::create(b, loc, ValueRange{job, taken});
+    b.setInsertionPointToStart(&publish.getElseRegion().front());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{constI32(0), arith::ConstantIntOp::create(b, loc, i1, 0)});
+  }
+  Value job = publish.getResult(0);
+  published = publish.getResult(1);
+
+  // The block's jobs, for the block to run first: a mask per warp, and
+  // each thread's job.
+  Value masks = buffer(warps, i32);
+  Value jobs = buffer(threads, i32);
+  // What the first thread took for the block: the job and whether it is
+  // open (i32), the chunk and the job's chunks; the job's range (i64).
+  Value taken32 = buffer(4, i32);
+  Value taken64 = buffer(2, i64);
+  SmallVector<Value> partials;
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+    partials.push_back(
+        buffer(warps, getCombinedValue(loop, index, reduction).getType()));
+  Value jobMask =
+      VoteOp::create(b, loc, i32, VoteKind::ballot, published, Value());
+  thenDo(position.isFirstLane, [&] {
+    memref::StoreOp::create(b, loc, jobMask, masks, position.warp);
+  });
+  thenDo(published, [&] { memref::StoreOp::create(b, loc, job, jobs, tid); });
+  gpu::BarrierOp::create(b, loc);
+
+  // In the first thread: takes a chunk of `job` (an open one: `open` is
+  // true) and leaves it for the block in the workgroup cells.
+  auto takeChunk = [&](Value job, Value open) {
+    Value at = arith::IndexCastOp::create(b, loc, indexType, job);
+    auto took = createIfElse(b, loc, {i32, i32, i64, i64}, open);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&took.getThenRegion().front());
+      Value chunk = atomic(arith::AtomicRMWKind::addi, constI32(1), claims, at);
+      fence();
+      Value isOpen = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                           chunk, constI32(kClosedGridJob));
+      auto range = createIfElse(b, loc, {i64, i64}, isOpen);
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(&range.getThenRegion().front());
+        scf::YieldOp::create(b, loc,
+                             ValueRange{atomicRead(ranges, loWord(at)),
+                                        atomicRead(ranges, countWord(at))});
+        b.setInsertionPointToStart(&range.getElseRegion().front());
+        Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+        scf::YieldOp::create(b, loc, ValueRange{zero, zero});
+      }
+      scf::YieldOp::create(b, loc,
+                           ValueRange{chunk, chunksOfCount(range.getResult(1)),
+                                      range.getResult(0), range.getResult(1)});
+      b.setInsertionPointToStart(&took.getElseRegion().front());
+      Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+      scf::YieldOp::create(
+          b, loc,
+          ValueRange{constI32(kClosedGridJob), constI32(0), zero, zero});
+    }
+    memref::StoreOp::create(b, loc, job, taken32, constIndex(0));
+    memref::StoreOp::create(b, loc, arith::ExtUIOp::create(b, loc, i32, open),
+                            taken32, constIndex(1));
+    for (unsigned i = 0; i < 2; ++i) {
+      memref::StoreOp::create(b, loc, took.getResult(i), taken32,
+                              constIndex(2 + i));
+      memref::StoreOp::create(b, loc, took.getResult(2 + i), taken64,
+                              constIndex(i));
+    }
+  };
+  // The cells, read by the whole block between two barriers (the first
+  // thread writes them again after the second).
+  struct Taken {
+    Value job, open, chunk, chunks, rangeLo, count;
+  };
+  auto readTaken = [&]() {
+    gpu::BarrierOp::create(b, loc);
+    Taken t;
+    t.job = memref::LoadOp::create(b, loc, taken32, constIndex(0));
+    t.open = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        memref::LoadOp::create(b, loc, taken32, constIndex(1)), constI32(0));
+    t.chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
+    t.chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
+    t.rangeLo = memref::LoadOp::create(b, loc, taken64, constIndex(0));
+    t.count = memref::LoadOp::create(b, loc, taken64, constIndex(1));
+    gpu::BarrierOp::create(b, loc);
+    return t;
+  };
+  // The block runs chunk `t.chunk` of job `t.job` and combines it into the
+  // job's accumulators; the first thread then counts the chunk finished.
+  auto runChunk = [&](const Taken &t) {
+    Value begin = arith::MulIOp::create(
+        b, loc, arith::IndexCastOp::create(b, loc, indexType, t.chunk),
+        constIndex(chunkSize));
+    Value count = arith::IndexCastOp::create(b, loc, indexType, t.count);
+    Value end = arith::MinUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, begin, constIndex(chunkSize)),
+        count);
+    Value rangeLo = arith::IndexCastOp::create(b, loc, indexType, t.rangeLo);
+    storeWarpPartials(runBlockShare(rangeLo, begin, end, tid), partials,
+                      position);
+    thenDo(isFirstThread, [&] {
+      Value at = arith::IndexCastOp::create(b, loc, indexType, t.job);
+      for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+        Value sum =
+            memref::LoadOp::create(b, loc, partials[index], constIndex(0));
+        for (int64_t w = 1; w < warps; ++w)
+          sum = combine(
+              index, sum,
+              memref::LoadOp::create(b, loc, partials[index], constIndex(w)));
+        atomic(*getAtomicKind(reduction.kind, sum.getType()), sum,
+               accumulators[index], at);
+      }
+      fence();
+      atomic(arith::AtomicRMWKind::addi, constI32(1), control, doneWord(at));
+    });
+    // The partials are written again for the next chunk.
+    gpu::BarrierOp::create(b, loc);
+  };
+  auto hasChunk = [&](const Taken &t) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, t.chunk,
+                                 t.chunks);
+  };
+
+  // The block takes chunks and runs them while it gets one: of job `job`
+  // (open), or, where `job` is null, of the launch's first open job (the
+  // first thread moving the first open job past the jobs it finds without
+  // chunks). Each round is block-uniform: the cells carry the first
+  // thread's take.
+  auto runChunks = [&](Value job) {
+    auto chunks = scf::WhileOp::create(b, loc, TypeRange{i32, i32, i64, i64},
+                                       ValueRange{});
+    b.createBlock(&chunks.getBefore());
+    thenDo(isFirstThread, [&] {
+      if (job) {
+        takeChunk(job, arith::ConstantIntOp::create(b, loc, i1, 1));
+        return;
+      }
+      Value firstOpen = atomicRead(control, openWord);
+      Value head = arith::MinSIOp::create(b, loc, atomicRead(control, headWord),
+                                          constI32(kGridJobs));
+      Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                        firstOpen, head);
+      takeChunk(firstOpen, any);
+      // A job without chunks left (or not open yet, which its owner runs
+      // itself) is passed by the next takes.
+      Value chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
+      Value chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
+      Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                         chunk, chunks);
+      thenDo(arith::AndIOp::create(b, loc, any, none), [&] {
+        atomic(arith::AtomicRMWKind::maxs,
+               arith::AddIOp::create(b, loc, firstOpen, constI32(1)), control,
+               openWord);
+      });
+    });
+    Taken t = readTaken();
+    // Another round while a job was open; its chunk runs if there was one.
+    Value again = job ? hasChunk(t) : t.open;
+    scf::ConditionOp::create(b, loc, again,
+                             ValueRange{t.job, t.chunk, t.rangeLo, t.count});
+    Block *after = b.createBlock(&chunks.getAfter(), {}, {i32, i32, i64, i64},
+                                 SmallVector<Location>(4, loc));
+    Taken run;
+    run.job = after->getArgument(0);
+    run.chunk = after->getArgument(1);
+    run.rangeLo = after->getArgument(2);
+    run.count = after->getArgument(3);
+    if (job) {
+      runChunk(run);
+    } else {
+      Value chunks = chunksOfCount(run.count);
+      thenDo(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, run.chunk,
+                                   chunks),
+             [&] { runChunk(run); });
+    }
+    scf::YieldOp::create(b, loc, ValueRange{});
+    b.setInsertionPointAfter(chunks);
+  };
+
+  // The block's own jobs first, until no chunk of them is left.
+  auto ownWarps = createFor(b, loc, constIndex(0), constIndex(warps),
+                            constIndex(1), ValueRange());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ownWarps.getBody());
+    Value w = ownWarps.getInductionVar();
+    Value mask = memref::LoadOp::create(b, loc, masks, w);
+    auto owners = scf::WhileOp::create(b, loc, TypeRange{i32}, mask);
+    Block *before = b.createBlock(&owners.getBefore(), {}, {i32}, {loc});
+    scf::ConditionOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                              before->getArgument(0), constI32(0)),
+        before->getArguments());
+    Block *after = b.createBlock(&owners.getAfter(), {}, {i32}, {loc});
+    Value left = after->getArgument(0);
+    Value owner = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, w, constIndex(32)),
+        arith::IndexCastUIOp::create(
+            b, loc, indexType,
+            math::CountTrailingZerosOp::create(b, loc, left)));
+    Value ownJob = memref::LoadOp::create(b, loc, jobs, owner);
+    runChunks(ownJob);
+    Value rest = arith::AndIOp::create(
+        b, loc, left, arith::SubIOp::create(b, loc, left, constI32(1)));
+    scf::YieldOp::create(b, loc, rest);
+    b.setInsertionPointAfter(owners);
+    scf::YieldOp::create(b, loc, ValueRange{});
+  }
+
+  // Then any open job of the launch.
+  runChunks(Value());
+
+  // Each thread with a job waits for its last chunk, takes the result and
+  // closes the job.
+  SmallVector<Value> accs = llvm::to_vector(loop.getInitArgs());
+  auto wait = createIfElse(b, loc, ValueRange(accs).getTypes(), published);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&wait.getThenRegion().front());
+    Value at = arith::IndexCastOp::create(b, loc, indexType, job);
+    Value chunks =
+        chunksOfCount(arith::IndexCastOp::create(b, loc, i64, countIndex));
+    auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+    b.createBlock(&spin.getBefore());
+    Value done = atomicRead(control, doneWord(at));
+    scf::ConditionOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, done, chunks),
+        ValueRange{});
+    b.createBlock(&spin.getAfter());
+    scf::YieldOp::create(b, loc, ValueRange{});
+    b.setInsertionPointAfter(spin);
+    fence();
+    SmallVector<Value> results;
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+      Value identity = createIdentities()[index];
+      Value total = atomic(*getAtomicKind(reduction.kind, identity.getType()),
+                           identity, accumulators[index], at);
+      results.push_back(combine(index, accs[index], total));
+    }
+    atomic(arith::AtomicRMWKind::assign, constI32(kClosedGridJob), claims, at);
+    scf::YieldOp::create(b, loc, results);
+    b.setInsertionPointToStart(&wait.getElseRegion().front());
+    scf::YieldOp::create(b, loc, accs);
+  }
+
+  // The last block of the launch to finish resets the control words for the
+  // next launch: all blocks are past their last use of them.
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(entry.getTerminator());
+    gpu::BarrierOp::create(b, loc);
+    Value isFirst = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        createLinearThreadId(b, loc, plan.blockShape), constIndex(0));
+    thenDo(isFirst, [&] {
+      fence();
+      Value finished =
+          atomic(arith::AtomicRMWKind::addi, constI32(1), control, blocksWord);
+      Value blocks = constIndex(1);
+      for (gpu::Dimension dim :
+           {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+        blocks = arith::MulIOp::create(b, loc, blocks,
+                                       gpu::GridDimOp::create(b, loc, dim));
+      Value last = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::AddIOp::create(b, loc, finished, constI32(1)),
+          arith::IndexCastOp::create(b, loc, i32, blocks));
+      thenDo(last, [&] {
+        for (Value word : {headWord, openWord, blocksWord})
+          atomic(arith::AtomicRMWKind::assign, constI32(0), control, word);
+      });
+    });
+  }
+  return SmallVector<Value>(wait.getResults());
+}
+
 SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
   auto func = loop->getParentOfType<gpu::GPUFuncOp>();
   std::array<int64_t, 3> shape = plan.blockShape;
@@ -327,17 +902,8 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
     partials.push_back(
         buffer(warps, getCombinedValue(loop, index, reduction).getType()));
 
-  Value tid = createLinearThreadId(b, loc, shape);
-  Value warp = arith::DivUIOp::create(b, loc, tid, constIndex(32));
-  Value laneIndex = arith::RemUIOp::create(b, loc, tid, constIndex(32));
-  Value isFirstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            laneIndex, constIndex(0));
-  auto thenDo = [&](Value condition, function_ref<void()> build) {
-    auto ifOp = scf::IfOp::create(b, loc, condition);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    build();
-  };
+  BlockPosition position = getBlockPosition();
+  auto [tid, warp, isFirstLane] = position;
   Value hugeMask =
       VoteOp::create(b, loc, i32, VoteKind::ballot, isHuge, /*mask=*/Value());
   thenDo(isFirstLane,
@@ -381,70 +947,8 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
         arith::IndexCastUIOp::create(b, loc, indexType, bit));
     Value ownerLo = memref::LoadOp::create(b, loc, los, owner);
     Value ownerCount = memref::LoadOp::create(b, loc, counts, owner);
-    // Iteration k of the owner's range, combined into `accs`.
-    auto runIteration = [&](Value k, ValueRange accs) {
-      IRMapping mapping;
-      mapping.map(
-          loop.getInductionVar(),
-          arith::AddIOp::create(b, loc, ownerLo,
-                                arith::MulIOp::create(b, loc, k, stepValue)));
-      SmallVector<Value> next;
-      for (auto [index, value] : llvm::enumerate(cloneBody(mapping)))
-        next.push_back(combine(index, accs[index], value));
-      return next;
-    };
-    // Rounds of kBlockUnroll iterations per thread, each into its own
-    // accumulators (their loads in flight together: the block's range is
-    // long, and one thread's iterations would otherwise wait for each
-    // other), then the rest one at a time.
-    unsigned numReductions = plan.reductions.size();
-    SmallVector<Value> roundInits;
-    for (int64_t u = 0; u < kBlockUnroll; ++u)
-      llvm::append_range(roundInits, createIdentities());
-    Value chunk = constIndex(kBlockUnroll * threads);
-    Value numRounds = arith::DivUIOp::create(b, loc, ownerCount, chunk);
-    auto rounds =
-        createFor(b, loc, constIndex(0), numRounds, constIndex(1), roundInits);
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(rounds.getBody());
-      Value base = arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, rounds.getInductionVar(), chunk), tid);
-      SmallVector<Value> next;
-      for (int64_t u = 0; u < kBlockUnroll; ++u) {
-        Value k = arith::AddIOp::create(b, loc, base, constIndex(u * threads));
-        llvm::append_range(
-            next, runIteration(k, rounds.getRegionIterArgs().slice(
-                                      u * numReductions, numReductions)));
-      }
-      scf::YieldOp::create(b, loc, next);
-    }
-    SmallVector<Value> merged(rounds.getResults().take_front(numReductions));
-    for (int64_t u = 1; u < kBlockUnroll; ++u)
-      for (unsigned index = 0; index < numReductions; ++index)
-        merged[index] = combine(index, merged[index],
-                                rounds.getResult(u * numReductions + index));
-    Value restStart = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, numRounds, chunk), tid);
-    auto strided =
-        createFor(b, loc, restStart, ownerCount, constIndex(threads), merged);
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(strided.getBody());
-      scf::YieldOp::create(
-          b, loc,
-          runIteration(strided.getInductionVar(), strided.getRegionIterArgs()));
-    }
-    SmallVector<Value> sums;
-    for (auto [index, reduction] : llvm::enumerate(plan.reductions))
-      sums.push_back(
-          ReduceOp::create(b, loc, reduction.kind, strided.getResult(index)));
-    thenDo(isFirstLane, [&] {
-      for (auto [sum, buffer] : llvm::zip(sums, partials))
-        memref::StoreOp::create(b, loc, sum, buffer, warp);
-    });
-    gpu::BarrierOp::create(b, loc);
+    storeWarpPartials(runBlockShare(ownerLo, constIndex(0), ownerCount, tid),
+                      partials, position);
     Value mine =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, owner);
     SmallVector<Value> next = buildIf(
@@ -575,10 +1079,29 @@ SmallVector<Value> CollaborationBuilder::build() {
   countIndex = arith::SelectOp::create(b, loc, nonEmpty, trips, zeroIndex);
   if (active)
     countIndex = arith::SelectOp::create(b, loc, active, countIndex, zeroIndex);
-  // Ranges longer than `blockRange` go to the whole block first; their
-  // threads then take part in the warp's forms with nothing left to run.
+  // Ranges longer than `gridRange` go to the grid first, and those longer
+  // than `blockRange` to the whole block; their threads then take part in
+  // the next forms with nothing left to run.
+  if (plan.gridRange > 0 && canUseGrid(result.whyNotGrid)) {
+    result.grid = true;
+    Value isGrid =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, countIndex,
+                              constIndex(plan.gridRange));
+    Value published;
+    SmallVector<Value> accs = gridPerHugeRange(isGrid, published);
+    rewriter.modifyOpInPlace(loop,
+                             [&] { loop.getInitArgsMutable().assign(accs); });
+    Value unpublished = arith::XOrIOp::create(
+        b, loc, published,
+        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    active =
+        active ? arith::AndIOp::create(b, loc, active, unpublished).getResult()
+               : unpublished;
+    countIndex =
+        arith::SelectOp::create(b, loc, unpublished, countIndex, zeroIndex);
+  }
   if (plan.blockRange > 0 && bodyIsBlockWide()) {
-    usedBlock = true;
+    result.block = true;
     Value isHuge =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, countIndex,
                               constIndex(plan.blockRange));
@@ -658,7 +1181,8 @@ SmallVector<Value> CollaborationBuilder::build() {
   return buildIf(fits, collaborate, [&] { return perThread(active); });
 }
 
-bool collaborate::applyCollaboration(const CollaborationPlan &plan) {
+CollaborationResult
+collaborate::applyCollaboration(const CollaborationPlan &plan) {
   scf::ForOp loop = plan.loop;
   IRRewriter rewriter(loop.getContext());
   Value active;
@@ -673,5 +1197,5 @@ bool collaborate::applyCollaboration(const CollaborationPlan &plan) {
   SmallVector<Value> results = builder.build();
   rewriter.replaceAllUsesWith(loop.getResults(), results);
   rewriter.eraseOp(loop);
-  return builder.usedBlock;
+  return builder.result;
 }

@@ -164,16 +164,21 @@ Value wc::hoistOutOfGuards(RewriterBase &rewriter, Operation *op,
   return active;
 }
 
-bool wc::isBlockUniform(Value value, gpu::GPUFuncOp func) {
-  // The kernel's arguments and workgroup buffers; a private buffer is the
-  // thread's own.
+/// isBlockUniform, or isGridUniform when `grid`.
+static bool isUniformByData(Value value, gpu::GPUFuncOp func, bool grid) {
+  // The kernel's arguments and workgroup buffers (of the block); a private
+  // buffer is the thread's own.
   if (auto arg = dyn_cast<BlockArgument>(value))
     return arg.getOwner() == &func.getBody().front() &&
-           arg.getArgNumber() < func.getFirstWorkgroupAttributionIndex() +
-                                    func.getNumWorkgroupAttributions();
+           arg.getArgNumber() <
+               (grid ? func.getFunctionType().getNumInputs()
+                     : func.getFirstWorkgroupAttributionIndex() +
+                           func.getNumWorkgroupAttributions());
   Operation *def = value.getDefiningOp();
-  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp>(def))
+  if (isa<gpu::GridDimOp, gpu::BlockDimOp>(def))
     return true;
+  if (isa<gpu::BlockIdOp>(def))
+    return !grid;
   // Pure arithmetic only: a pure op of another dialect may read the thread
   // (gpu.thread_id, gpu.lane_id, NVVM's special registers).
   if (!isa<arith::ArithDialect, index::IndexDialect, affine::AffineDialect>(
@@ -181,6 +186,14 @@ bool wc::isBlockUniform(Value value, gpu::GPUFuncOp func) {
       def->getNumRegions() != 0 || !isPure(def))
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isBlockUniform(operand, func);
+    return isUniformByData(operand, func, grid);
   });
+}
+
+bool wc::isBlockUniform(Value value, gpu::GPUFuncOp func) {
+  return isUniformByData(value, func, /*grid=*/false);
+}
+
+bool wc::isGridUniform(Value value, gpu::GPUFuncOp func) {
+  return isUniformByData(value, func, /*grid=*/true);
 }

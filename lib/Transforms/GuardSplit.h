@@ -50,6 +50,11 @@ Value hoistOutOfGuards(RewriterBase &rewriter, Operation *op, Block *block);
 /// value in any thread.)
 bool isBlockUniform(Value value, gpu::GPUFuncOp func);
 
+/// Whether `value` is the same in every thread of a launch by its data
+/// alone: as isBlockUniform, without the block's id and workgroup buffers.
+/// (Code any block runs for another may use such a value.)
+bool isGridUniform(Value value, gpu::GPUFuncOp func);
+
 } // namespace wc
 } // namespace mlir
 

@@ -366,6 +366,10 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     Option<"blockRange", "block-range", "int64_t", /*default=*/"-1",
            "Trip counts above this go to the whole block, one range after "
            "the other (-1: 8 per thread of the block; 0: never)">,
+    Option<"gridRange", "grid-range", "int64_t", /*default=*/"0",
+           "Trip counts above this go to the whole grid: jobs of the launch "
+           "whose chunks of 8 iterations per thread of the block any block "
+           "takes once it has run its own (0: never)">,
     Option<"flatten", "flatten", "std::string", /*default=*/"\"auto\"",
            "When a warp flattens its short ranges: auto (a mean of 4 or "
            "more, or the longest more than twice the mean), always, never "
@@ -375,6 +379,7 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::scf::SCFDialect"];
 }
 

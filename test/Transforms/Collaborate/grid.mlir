@@ -1,0 +1,110 @@
+// RUN: wc-opt %s -split-input-file --wc-collaborate=grid-range=1000 -verify-diagnostics | FileCheck %s
+// RUN: wc-opt %s -split-input-file --wc-collaborate="grid-range=1000 reassociate-floats=true" 2>/dev/null | FileCheck %s --check-prefix=FLOAT
+
+// The grid level's refusals: the ranges over grid-range stay with the block
+// level (and the remark says why) where a block other than the owner's
+// could not run the body (it uses the block's id), or where no memory
+// atomic combines the reduction (a 16-bit sum).
+
+// CHECK-LABEL: gpu.func @block_value
+// CHECK-SAME: %arg5: index) workgroup
+// CHECK-NOT: memref<1056xi32>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 1 reduction); no grid level: the body uses a value that differs between blocks or threads (in 'arith.addi')}}
+    gpu.func @block_value(%rowptr: memref<?xi32>, %vals: memref<?xi32>,
+                          %y: memref<?xi32>, %shift: memref<?xi32>,
+                          %unused: index, %n: index)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %first = arith.muli %b, %c64 : index
+      %row = arith.addi %first, %t : index
+      %lo32 = memref.load %rowptr[%row] : memref<?xi32>
+      %next = arith.addi %row, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i32
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i32) {
+        %at = arith.addi %k, %b : index
+        %a = memref.load %vals[%at] : memref<?xi32>
+        %sum2 = arith.addi %sum, %a : i32
+        scf.yield %sum2 : i32
+      }
+      memref.store %s, %y[%row] : memref<?xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.func @narrow
+// CHECK-NOT: memref<1056xi32>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{no grid level: reduction 0 has no memory atomic (integer add, min, max, and, or, xor of 32 or 64 bits; float add)}}
+    gpu.func @narrow(%rowptr: memref<?xi32>, %vals: memref<?xi16>,
+                     %y: memref<?xi16>, %n: index)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %first = arith.muli %b, %c64 : index
+      %row = arith.addi %first, %t : index
+      %lo32 = memref.load %rowptr[%row] : memref<?xi32>
+      %next = arith.addi %row, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i16
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i16) {
+        %a = memref.load %vals[%k] : memref<?xi16>
+        %sum2 = arith.addi %sum, %a : i16
+        scf.yield %sum2 : i16
+      }
+      memref.store %s, %y[%row] : memref<?xi16>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A float sum, with reassociate-floats: the grid level combines the chunks
+// with float atomics (in the order the chunks finish).
+// FLOAT-LABEL: gpu.func @float_sum
+// FLOAT-SAME: memref<1056xi32>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %{{.*}}: memref<1024xf32>)
+// FLOAT: memref.atomic_rmw addf
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @float_sum(%rowptr: memref<?xi32>, %vals: memref<?xf32>,
+                        %y: memref<?xf32>, %n: index)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %first = arith.muli %b, %c64 : index
+      %row = arith.addi %first, %t : index
+      %lo32 = memref.load %rowptr[%row] : memref<?xi32>
+      %next = arith.addi %row, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0.0 : f32
+      // expected-remark @+1 {{needs reassociate-floats}}
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (f32) {
+        %a = memref.load %vals[%k] : memref<?xf32>
+        %sum2 = arith.addf %sum, %a : f32
+        scf.yield %sum2 : f32
+      }
+      memref.store %s, %y[%row] : memref<?xf32>
+      gpu.return
+    }
+  }
+}

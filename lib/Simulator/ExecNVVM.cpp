@@ -241,6 +241,8 @@ FailureOr<bool> WarpExecutor::runNVVM() {
       // sequentially consistent, and a fence alone synchronizes no thread
       // with another (the race detector sees only barriers).
       .Case([&](NVVM::MembarOp) { return true; })
+      // A pause: no effect on what the program computes.
+      .Case([&](NVVM::NanosleepOp) { return true; })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }
 

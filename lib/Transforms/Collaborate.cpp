@@ -235,6 +235,8 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
         options.blockRange < 0 ? 8 * threads : options.blockRange;
     plan->flatten = options.flatten;
     plan->gridRange = std::max<int64_t>(options.gridRange, 0);
+    plan->gridChunk = std::max<int64_t>(options.gridChunk, 1) * threads;
+    plan->gridJobs = std::clamp<int64_t>(options.gridJobs, 1, 1 << 24);
     CollaborationResult result = applyCollaboration(*plan);
     // The grid level's state comes from each launch site.
     for (gpu::LaunchFuncOp launch : launches)
@@ -245,7 +247,7 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     if (result.grid)
       levels += "ranges over " + std::to_string(plan->gridRange) +
                 " iterations by the grid, in chunks of " +
-                std::to_string(8 * threads) + " that any block takes, ";
+                std::to_string(plan->gridChunk) + " that any block takes, ";
     if (result.block)
       levels += "ranges over " + std::to_string(plan->blockRange) +
                 " iterations by the whole block, ";
@@ -294,6 +296,8 @@ void CollaboratePass::runOnOperation() {
   options.longRange = longRange;
   options.blockRange = blockRange;
   options.gridRange = gridRange;
+  options.gridChunk = gridChunk;
+  options.gridJobs = gridJobs;
   options.flatten = *mode;
   for (KernelSites &kernel : collectKernels(getOperation()))
     (void)collaborateKernel(kernel.func, kernel.launches, options);

@@ -53,9 +53,13 @@ struct CollaborationPlan {
   int64_t longRange = 32;
   /// Trip counts above this go to the whole block (0: never).
   int64_t blockRange = 0;
-  /// Trip counts above this go to the whole grid, in chunks of `blockRange`
+  /// Trip counts above this go to the whole grid, in chunks of `gridChunk`
   /// iterations that any block may take (0: never).
   int64_t gridRange = 0;
+  int64_t gridChunk = 0;
+  /// Jobs the grid level holds per launch; the ranges of a launch past them
+  /// stay with the block level.
+  int64_t gridJobs = 0;
   /// The block's shape (whole warps).
   std::array<int64_t, 3> blockShape = {0, 0, 0};
   /// When a warp flattens its short ranges.
@@ -80,15 +84,19 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
                   const UniformityAnalysis &uniformity, const BodyRules &rules,
                   std::string &why, Operation **culprit = nullptr);
 
-/// Jobs the grid level holds per launch; the ranges of a launch past them
-/// stay with the block level.
-constexpr int64_t kGridJobs = 1024;
 /// A grid job's chunk counter while the job is not open for taking chunks.
 constexpr int32_t kClosedGridJob = 1 << 30;
+/// The counters on which the blocks of a launch count themselves done with
+/// the grid level's state, each kGridCounterStride words (a cache line)
+/// after the previous one.
+constexpr int64_t kGridBlockCounters = 64;
+constexpr int64_t kGridCounterStride = 32;
 /// Words of the grid level's control buffer before the jobs' counters of
 /// finished chunks: the next free job, the first job that may still have
-/// chunks to take, and the blocks done with the launch.
-constexpr int64_t kGridControlWords = 32;
+/// chunks to take, and the counters of the blocks done with the launch
+/// (kGridBlockCounters, then one for them).
+constexpr int64_t kGridControlWords =
+    (kGridBlockCounters + 1) * kGridCounterStride;
 
 /// What applyCollaboration did beyond the warp's forms.
 struct CollaborationResult {
@@ -118,6 +126,10 @@ struct CollaborationOptions {
   int64_t blockRange = -1;
   /// 0: no grid level.
   int64_t gridRange = 0;
+  /// Iterations per thread of the block in a chunk of the grid level.
+  int64_t gridChunk = 64;
+  /// Jobs of the grid level per launch.
+  int64_t gridJobs = 16384;
   Flatten flatten = Flatten::Auto;
   /// Which loops of data-dependent trip count to consider (all if unset).
   std::function<bool(scf::ForOp)> select;

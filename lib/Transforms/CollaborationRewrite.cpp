@@ -507,12 +507,13 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
   // each job's range, as lo and trip count; each job's accumulators.
   SmallVector<std::pair<MemRefType, std::optional<int32_t>>> &buffers =
       result.gridBuffers;
-  buffers.push_back({MemRefType::get({kGridControlWords + kGridJobs}, i32), 0});
-  buffers.push_back({MemRefType::get({kGridJobs}, i32), kClosedGridJob});
-  buffers.push_back({MemRefType::get({2 * kGridJobs}, i64), std::nullopt});
+  buffers.push_back(
+      {MemRefType::get({kGridControlWords + plan.gridJobs}, i32), 0});
+  buffers.push_back({MemRefType::get({plan.gridJobs}, i32), kClosedGridJob});
+  buffers.push_back({MemRefType::get({2 * plan.gridJobs}, i64), std::nullopt});
   for (auto [index, reduction] : llvm::enumerate(plan.reductions))
     buffers.push_back(
-        {MemRefType::get({kGridJobs},
+        {MemRefType::get({plan.gridJobs},
                          getCombinedValue(loop, index, reduction).getType()),
          std::nullopt});
   unsigned first = func.getFunctionType().getNumInputs();
@@ -557,9 +558,7 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
   auto countWord = [&](Value job) -> Value {
     return arith::AddIOp::create(b, loc, loWord(job), constIndex(1));
   };
-  // Chunks of 8 iterations per thread of the block (as the block level's
-  // default threshold).
-  int64_t chunkSize = 8 * threads;
+  int64_t chunkSize = plan.gridChunk;
   auto chunksOfCount = [&](Value count64) -> Value {
     return arith::TruncIOp::create(
         b, loc, i32,
@@ -574,7 +573,7 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
                                               tid, constIndex(0));
 
   // Each thread with a huge range takes a job and fills it in, then opens
-  // it; past the launch's kGridJobs, its range stays with it.
+  // it; past the launch's `gridJobs`, its range stays with it.
   auto publish = createIfElse(b, loc, {i32, i1}, isGrid);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -582,7 +581,7 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
     Value job =
         atomic(arith::AtomicRMWKind::addi, constI32(1), control, headWord);
     Value taken = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, job,
-                                        constI32(kGridJobs));
+                                        constI32(plan.gridJobs));
     thenDo(taken, [&] {
       Value at = arith::IndexCastOp::create(b, loc, indexType, job);
       memref::StoreOp::create(b, loc,
@@ -730,31 +729,75 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
   // chunks). Each round is block-uniform: the cells carry the first
   // thread's take.
   auto runChunks = [&](Value job) {
+    // The block's cursor over the launch's jobs: it only moves forward, past
+    // each job found without a chunk, so that the loop ends even where the
+    // block reads a stale first open job.
     auto chunks = scf::WhileOp::create(b, loc, TypeRange{i32, i32, i64, i64},
-                                       ValueRange{});
-    b.createBlock(&chunks.getBefore());
+                                       ValueRange{constI32(0)});
+    Block *before = b.createBlock(&chunks.getBefore(), {}, {i32}, {loc});
+    Value cursor = before->getArgument(0);
     thenDo(isFirstThread, [&] {
       if (job) {
         takeChunk(job, arith::ConstantIntOp::create(b, loc, i1, 1));
         return;
       }
-      Value firstOpen = atomicRead(control, openWord);
-      Value head = arith::MinSIOp::create(b, loc, atomicRead(control, headWord),
-                                          constI32(kGridJobs));
+      // Plain loads: a stale value (from this SM's cache) only makes the
+      // block try a job already done or miss a new one, which its owner
+      // runs.
+      Value loaded = memref::LoadOp::create(b, loc, control, openWord);
+      Value firstOpen = arith::MaxSIOp::create(b, loc, cursor, loaded);
+      Value head = arith::MinSIOp::create(
+          b, loc, memref::LoadOp::create(b, loc, control, headWord),
+          constI32(plan.gridJobs));
+      // The first thread passes, by plain loads, the jobs whose chunks look
+      // all taken (or that are not open): only a job that may still have
+      // one costs an atomic.
+      auto scan = scf::WhileOp::create(b, loc, TypeRange{i32}, firstOpen);
+      {
+        OpBuilder::InsertionGuard inner(b);
+        Block *at = b.createBlock(&scan.getBefore(), {}, {i32}, {loc});
+        Value f = at->getArgument(0);
+        Value inRange =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, f, head);
+        auto taken = createIfElse(b, loc, {i1}, inRange);
+        b.setInsertionPointToStart(&taken.getThenRegion().front());
+        Value index = arith::IndexCastOp::create(b, loc, indexType, f);
+        Value claimed = memref::LoadOp::create(b, loc, claims, index);
+        Value count = memref::LoadOp::create(b, loc, ranges, countWord(index));
+        scf::YieldOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, claimed,
+                                  chunksOfCount(count))
+                .getResult());
+        b.setInsertionPointToStart(&taken.getElseRegion().front());
+        scf::YieldOp::create(
+            b, loc, arith::ConstantIntOp::create(b, loc, i1, 0).getResult());
+        b.setInsertionPointAfter(taken);
+        scf::ConditionOp::create(b, loc, taken.getResult(0), f);
+        Block *next = b.createBlock(&scan.getAfter(), {}, {i32}, {loc});
+        scf::YieldOp::create(
+            b, loc,
+            arith::AddIOp::create(b, loc, next->getArgument(0), constI32(1))
+                .getResult());
+      }
+      Value candidate = scan.getResult(0);
       Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                        firstOpen, head);
-      takeChunk(firstOpen, any);
-      // A job without chunks left (or not open yet, which its owner runs
-      // itself) is passed by the next takes.
+                                        candidate, head);
+      takeChunk(candidate, any);
+      // Past the jobs found without chunks (by the scan, or by the take),
+      // for the blocks that look next.
       Value chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
       Value chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
       Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                          chunk, chunks);
-      thenDo(arith::AndIOp::create(b, loc, any, none), [&] {
-        atomic(arith::AtomicRMWKind::maxs,
-               arith::AddIOp::create(b, loc, firstOpen, constI32(1)), control,
-               openWord);
-      });
+      Value passed = arith::SelectOp::create(
+          b, loc, arith::AndIOp::create(b, loc, any, none),
+          arith::AddIOp::create(b, loc, candidate, constI32(1)), candidate);
+      thenDo(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, passed,
+                                   loaded),
+             [&] {
+               atomic(arith::AtomicRMWKind::maxs, passed, control, openWord);
+             });
     });
     Taken t = readTaken();
     // Another round while a job was open; its chunk runs if there was one.
@@ -768,15 +811,18 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
     run.chunk = after->getArgument(1);
     run.rangeLo = after->getArgument(2);
     run.count = after->getArgument(3);
+    Value next = run.job;
     if (job) {
       runChunk(run);
     } else {
-      Value chunks = chunksOfCount(run.count);
-      thenDo(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, run.chunk,
-                                   chunks),
-             [&] { runChunk(run); });
+      Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                          run.chunk, chunksOfCount(run.count));
+      thenDo(valid, [&] { runChunk(run); });
+      next = arith::SelectOp::create(
+          b, loc, valid, run.job,
+          arith::AddIOp::create(b, loc, run.job, constI32(1)));
     }
-    scf::YieldOp::create(b, loc, ValueRange{});
+    scf::YieldOp::create(b, loc, next);
     b.setInsertionPointAfter(chunks);
   };
 
@@ -832,6 +878,9 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, done, chunks),
         ValueRange{});
     b.createBlock(&spin.getAfter());
+    // Between reads, a pause: the reads go to the same word as the
+    // helpers' atomics.
+    NVVM::NanosleepOp::create(b, loc, constI32(256));
     scf::YieldOp::create(b, loc, ValueRange{});
     b.setInsertionPointAfter(spin);
     fence();
@@ -849,7 +898,10 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
   }
 
   // The last block of the launch to finish resets the control words for the
-  // next launch: all blocks are past their last use of them.
+  // next launch: all blocks are past their last use of them. The blocks
+  // count themselves on kGridBlockCounters counters a cache line apart
+  // (block b on counter b mod kGridBlockCounters), the last of each counter
+  // on one more, which the last counter's last block finds complete.
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(entry.getTerminator());
@@ -859,20 +911,54 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
         createLinearThreadId(b, loc, plan.blockShape), constIndex(0));
     thenDo(isFirst, [&] {
       fence();
-      Value finished =
-          atomic(arith::AtomicRMWKind::addi, constI32(1), control, blocksWord);
-      Value blocks = constIndex(1);
+      SmallVector<Value, 3> ids, sizes;
       for (gpu::Dimension dim :
-           {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
-        blocks = arith::MulIOp::create(b, loc, blocks,
-                                       gpu::GridDimOp::create(b, loc, dim));
-      Value last = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq,
-          arith::AddIOp::create(b, loc, finished, constI32(1)),
-          arith::IndexCastOp::create(b, loc, i32, blocks));
-      thenDo(last, [&] {
-        for (Value word : {headWord, openWord, blocksWord})
-          atomic(arith::AtomicRMWKind::assign, constI32(0), control, word);
+           {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+        ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
+        sizes.push_back(gpu::GridDimOp::create(b, loc, dim));
+      }
+      Value block = arith::AddIOp::create(
+          b, loc, ids[0],
+          arith::MulIOp::create(
+              b, loc, sizes[0],
+              arith::AddIOp::create(
+                  b, loc, ids[1],
+                  arith::MulIOp::create(b, loc, sizes[1], ids[2]))));
+      Value blocks = arith::MulIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, sizes[0], sizes[1]), sizes[2]);
+      Value counters = constIndex(kGridBlockCounters);
+      Value counter = arith::RemUIOp::create(b, loc, block, counters);
+      // Blocks counted on `counter`: those of the full rounds, and one more
+      // where the last round reaches it.
+      Value expected = arith::AddIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, blocks, counters),
+          arith::SelectOp::create(
+              b, loc,
+              arith::CmpIOp::create(
+                  b, loc, arith::CmpIPredicate::ult, counter,
+                  arith::RemUIOp::create(b, loc, blocks, counters)),
+              constIndex(1), constIndex(0)));
+      Value counterWord = arith::MulIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, counter, constIndex(1)),
+          constIndex(kGridCounterStride));
+      auto lastOf = [&](Value word, Value expected) -> Value {
+        Value before =
+            atomic(arith::AtomicRMWKind::addi, constI32(1), control, word);
+        return arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq,
+            arith::AddIOp::create(b, loc, before, constI32(1)),
+            arith::IndexCastOp::create(b, loc, i32, expected));
+      };
+      thenDo(lastOf(counterWord, expected), [&] {
+        fence();
+        Value used = arith::MinUIOp::create(b, loc, blocks, counters);
+        thenDo(lastOf(blocksWord, used), [&] {
+          SmallVector<Value> words{headWord, openWord, blocksWord};
+          for (int64_t c = 0; c < kGridBlockCounters; ++c)
+            words.push_back(constIndex((c + 1) * kGridCounterStride));
+          for (Value word : words)
+            atomic(arith::AtomicRMWKind::assign, constI32(0), control, word);
+        });
       });
     });
   }

@@ -1,12 +1,12 @@
 // RUN: wc-sim %s | FileCheck %s
-// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100})' | FileCheck %s
-// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
-// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=1 block-range=1})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=1 block-range=1 grid-chunk=8 grid-jobs=1024})' | FileCheck %s
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
-// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=100},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
-// RUN: wc-opt %s --wc-collaborate=grid-range=100 -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: wc-opt %s --wc-collaborate=grid-range=100 2>/dev/null | FileCheck %s --check-prefix=IR
-// RUN: wc-opt %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100},wc-lower-to-nvvm{format=isa})' 2>/dev/null | FileCheck %s --check-prefix=PTX
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %s --wc-collaborate='grid-range=100 grid-chunk=8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: wc-opt %s --wc-collaborate='grid-range=100 grid-chunk=8 grid-jobs=1024' 2>/dev/null | FileCheck %s --check-prefix=IR
+// RUN: wc-opt %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8},wc-lower-to-nvvm{format=isa})' 2>/dev/null | FileCheck %s --check-prefix=PTX
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.grid.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.grid1.out %}
@@ -15,28 +15,30 @@
 // row) over 2400 rows, 64 threads per block, where rows 5, 70, 130 and
 // 2300 have 600, 301, 256 and 2000 nonzeros and the others r mod 4. With
 // grid-range=100 the four long rows become jobs of the launch, in chunks
-// of 512 iterations (8 per thread) that the blocks take; the owner of each
+// of 512 iterations (grid-chunk=8 per thread) that the blocks take; the owner of each
 // waits for its job's chunks and takes the combined result. The kernel is
 // launched twice: the second launch finds the launch's state as the first
 // left it (the counters reset by the last block, the jobs closed by their
-// owners). With grid-range=1 block-range=1 the 1200 rows of 2 and 3
-// nonzeros want jobs: the first 1024 get them, the rest stay with their
-// block.
+// owners). With grid-range=1 block-range=1 grid-jobs=1024 the 1200 rows
+// of 2 and 3 nonzeros want jobs: the first 1024 get them, the rest stay
+// with their block.
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 100 iterations by the grid, in chunks of 512 that any block takes, ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
 // IR-LABEL: gpu.func @spmv
-// IR-SAME: %[[CONTROL:[a-z0-9]+]]: memref<1056xi32>, %[[CLAIMS:[a-z0-9]+]]: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<1024xi32>)
+// IR-SAME: %[[CONTROL:[a-z0-9]+]]: memref<3104xi32>, %[[CLAIMS:[a-z0-9]+]]: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<1024xi32>)
 // IR: memref.atomic_rmw addi %{{.*}}, %[[CONTROL]]
 // IR: memref.atomic_rmw assign %{{.*}}, %[[CLAIMS]]
 // IR: memref.atomic_rmw maxs
-// The owner closes its job; the last block resets the three control words.
+// The owner closes its job; the last block to finish resets the control
+// words (the next job, the first open job, and the 65 counters of the
+// blocks done).
 // IR: memref.atomic_rmw assign %c1073741824_i32{{.*}}, %[[CLAIMS]]
 // IR: gpu.barrier
-// IR-COUNT-3: memref.atomic_rmw assign %{{.*}}, %[[CONTROL]]
+// IR-COUNT-67: memref.atomic_rmw assign %{{.*}}, %[[CONTROL]]
 // IR: gpu.return
 // IR-LABEL: func.func @main
 // IR-DAG: gpu.memset %{{.*}}, %c1073741824_i32 : memref<1024xi32>, i32
-// IR-DAG: gpu.memset %{{.*}}, %c0_i32 : memref<1056xi32>, i32
-// IR: gpu.launch_func @kernels::@spmv {{.*}} %c2400 : index, %{{.*}} : memref<1056xi32>, %{{.*}} : memref<1024xi32>, %{{.*}} : memref<2048xi64>, %{{.*}} : memref<1024xi32>, %{{.*}} : memref<1024xi32>)
+// IR-DAG: gpu.memset %{{.*}}, %c0_i32 : memref<3104xi32>, i32
+// IR: gpu.launch_func @kernels::@spmv {{.*}} %c2400 : index, %{{.*}} : memref<3104xi32>, %{{.*}} : memref<1024xi32>, %{{.*}} : memref<2048xi64>, %{{.*}} : memref<1024xi32>, %{{.*}} : memref<1024xi32>)
 // PTX: atom.global.add.u32
 // PTX: membar.gl
 // PTX: atom.global.max.s32

@@ -368,8 +368,12 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
            "the other (-1: 8 per thread of the block; 0: never)">,
     Option<"gridRange", "grid-range", "int64_t", /*default=*/"0",
            "Trip counts above this go to the whole grid: jobs of the launch "
-           "whose chunks of 8 iterations per thread of the block any block "
-           "takes once it has run its own (0: never)">,
+           "whose chunks any block takes once it has run its own (0: never)">,
+    Option<"gridChunk", "grid-chunk", "int64_t", /*default=*/"64",
+           "Iterations per thread of the block in a chunk of the grid level">,
+    Option<"gridJobs", "grid-jobs", "int64_t", /*default=*/"16384",
+           "Jobs of the grid level per launch: the ranges of a launch past "
+           "them stay with their block">,
     Option<"flatten", "flatten", "std::string", /*default=*/"\"auto\"",
            "When a warp flattens its short ranges: auto (a mean of 4 or "
            "more, or the longest more than twice the mean), always, never "

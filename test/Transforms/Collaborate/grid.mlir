@@ -8,7 +8,7 @@
 
 // CHECK-LABEL: gpu.func @block_value
 // CHECK-SAME: %arg5: index) workgroup
-// CHECK-NOT: memref<1056xi32>
+// CHECK-NOT: memref<18464xi32>
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 1 reduction); no grid level: the body uses a value that differs between blocks or threads (in 'arith.addi')}}
@@ -43,7 +43,7 @@ module attributes {gpu.container_module} {
 // -----
 
 // CHECK-LABEL: gpu.func @narrow
-// CHECK-NOT: memref<1056xi32>
+// CHECK-NOT: memref<18464xi32>
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // expected-remark @+1 {{no grid level: reduction 0 has no memory atomic (integer add, min, max, and, or, xor of 32 or 64 bits; float add)}}
@@ -78,7 +78,7 @@ module attributes {gpu.container_module} {
 // A float sum, with reassociate-floats: the grid level combines the chunks
 // with float atomics (in the order the chunks finish).
 // FLOAT-LABEL: gpu.func @float_sum
-// FLOAT-SAME: memref<1056xi32>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %{{.*}}: memref<1024xf32>)
+// FLOAT-SAME: memref<18464xi32>, %{{.*}}: memref<16384xi32>, %{{.*}}: memref<32768xi64>, %{{.*}}: memref<16384xf32>)
 // FLOAT: memref.atomic_rmw addf
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -84,8 +84,11 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
                   const UniformityAnalysis &uniformity, const BodyRules &rules,
                   std::string &why, Operation **culprit = nullptr);
 
-/// A grid job's chunk counter while the job is not open for taking chunks.
+/// A grid job's chunk counter until the job is open for taking chunks.
 constexpr int32_t kClosedGridJob = 1 << 30;
+/// A grid job's chunk counter once the job is done (past kClosedGridJob:
+/// no chunk is taken).
+constexpr int32_t kDoneGridJob = kClosedGridJob + (1 << 29);
 /// The counters on which the blocks of a launch count themselves done with
 /// the grid level's state, each kGridCounterStride words (a cache line)
 /// after the previous one.

@@ -571,6 +571,10 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
   Value tid = position.tid;
   Value isFirstThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                               tid, constIndex(0));
+  Value isFirstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            position.warp, constIndex(0));
+  Value laneI32 = arith::IndexCastOp::create(
+      b, loc, i32, arith::RemUIOp::create(b, loc, tid, constIndex(32)));
 
   // Each thread with a huge range takes a job and fills it in, then opens
   // it; past the launch's `gridJobs`, its range stays with it.
@@ -584,6 +588,10 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
                                         constI32(plan.gridJobs));
     thenDo(taken, [&] {
       Value at = arith::IndexCastOp::create(b, loc, indexType, job);
+      // Not open yet (the job's last launch left it done): the blocks that
+      // look for chunks wait for it instead of passing it.
+      atomic(arith::AtomicRMWKind::assign, constI32(kClosedGridJob), claims,
+             at);
       memref::StoreOp::create(b, loc,
                               arith::IndexCastOp::create(b, loc, i64, lo),
                               ranges, loWord(at));
@@ -728,6 +736,20 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
   // first thread moving the first open job past the jobs it finds without
   // chunks). Each round is block-uniform: the cells carry the first
   // thread's take.
+  // Whether a job whose chunk counter reads `claimed` is one the blocks
+  // that look for chunks may pass for good: all its `chunks` taken, or done
+  // (not a job that is not open yet).
+  auto isPassable = [&](Value claimed, Value chunks) -> Value {
+    Value taken = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, claimed,
+                              chunks),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, claimed,
+                              constI32(kClosedGridJob)));
+    Value done = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                       claimed, constI32(kDoneGridJob));
+    return arith::OrIOp::create(b, loc, taken, done);
+  };
   auto runChunks = [&](Value job) {
     // The block's cursor over the launch's jobs: it only moves forward, past
     // each job found without a chunk, so that the loop ends even where the
@@ -736,69 +758,95 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
                                        ValueRange{constI32(0)});
     Block *before = b.createBlock(&chunks.getBefore(), {}, {i32}, {loc});
     Value cursor = before->getArgument(0);
-    thenDo(isFirstThread, [&] {
-      if (job) {
+    if (job) {
+      thenDo(isFirstThread, [&] {
         takeChunk(job, arith::ConstantIntOp::create(b, loc, i1, 1));
-        return;
-      }
-      // Plain loads: a stale value (from this SM's cache) only makes the
-      // block try a job already done or miss a new one, which its owner
-      // runs.
-      Value loaded = memref::LoadOp::create(b, loc, control, openWord);
-      Value firstOpen = arith::MaxSIOp::create(b, loc, cursor, loaded);
-      Value head = arith::MinSIOp::create(
-          b, loc, memref::LoadOp::create(b, loc, control, headWord),
-          constI32(plan.gridJobs));
-      // The first thread passes, by plain loads, the jobs whose chunks look
-      // all taken (or that are not open): only a job that may still have
-      // one costs an atomic.
-      auto scan = scf::WhileOp::create(b, loc, TypeRange{i32}, firstOpen);
-      {
-        OpBuilder::InsertionGuard inner(b);
-        Block *at = b.createBlock(&scan.getBefore(), {}, {i32}, {loc});
-        Value f = at->getArgument(0);
-        Value inRange =
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, f, head);
-        auto taken = createIfElse(b, loc, {i1}, inRange);
-        b.setInsertionPointToStart(&taken.getThenRegion().front());
-        Value index = arith::IndexCastOp::create(b, loc, indexType, f);
-        Value claimed = memref::LoadOp::create(b, loc, claims, index);
-        Value count = memref::LoadOp::create(b, loc, ranges, countWord(index));
-        scf::YieldOp::create(
+      });
+    } else {
+      thenDo(isFirstWarp, [&] {
+        // Plain loads: a stale value (from this SM's cache) only makes the
+        // block try a job already done or miss a new one, which its owner
+        // runs.
+        Value loaded = memref::LoadOp::create(b, loc, control, openWord);
+        Value firstOpen = arith::MaxSIOp::create(b, loc, cursor, loaded);
+        Value head = arith::MinSIOp::create(
+            b, loc, memref::LoadOp::create(b, loc, control, headWord),
+            constI32(plan.gridJobs));
+        // The first warp passes, 32 at a time and by plain loads, the jobs
+        // whose chunks look all taken (or that are not open): only a job
+        // that may still have one costs an atomic.
+        auto scan =
+            scf::WhileOp::create(b, loc, TypeRange{i32, i32}, firstOpen);
+        {
+          OpBuilder::InsertionGuard inner(b);
+          Block *at = b.createBlock(&scan.getBefore(), {}, {i32}, {loc});
+          Value base = at->getArgument(0);
+          Value f = arith::AddIOp::create(b, loc, base, laneI32);
+          Value inRange =
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, f, head);
+          auto open = createIfElse(b, loc, {i1}, inRange);
+          b.setInsertionPointToStart(&open.getThenRegion().front());
+          Value index = arith::IndexCastOp::create(b, loc, indexType, f);
+          Value claimed = memref::LoadOp::create(b, loc, claims, index);
+          Value count =
+              memref::LoadOp::create(b, loc, ranges, countWord(index));
+          scf::YieldOp::create(b, loc,
+                               isPassable(claimed, chunksOfCount(count)));
+          b.setInsertionPointToStart(&open.getElseRegion().front());
+          scf::YieldOp::create(
+              b, loc, arith::ConstantIntOp::create(b, loc, i1, 1).getResult());
+          b.setInsertionPointAfter(open);
+          Value stop = arith::AndIOp::create(
+              b, loc, inRange,
+              arith::XOrIOp::create(
+                  b, loc, open.getResult(0),
+                  arith::ConstantIntOp::create(b, loc, i1, 1)));
+          Value found =
+              VoteOp::create(b, loc, i32, VoteKind::ballot, stop, Value());
+          Value more = arith::AndIOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, base,
+                                    head),
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, found,
+                                    constI32(0)));
+          scf::ConditionOp::create(b, loc, more, ValueRange{base, found});
+          Block *next =
+              b.createBlock(&scan.getAfter(), {}, {i32, i32}, {loc, loc});
+          scf::YieldOp::create(
+              b, loc,
+              arith::AddIOp::create(b, loc, next->getArgument(0), constI32(32))
+                  .getResult());
+        }
+        Value found = scan.getResult(1);
+        Value candidate = arith::SelectOp::create(
             b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, claimed,
-                                  chunksOfCount(count))
-                .getResult());
-        b.setInsertionPointToStart(&taken.getElseRegion().front());
-        scf::YieldOp::create(
-            b, loc, arith::ConstantIntOp::create(b, loc, i1, 0).getResult());
-        b.setInsertionPointAfter(taken);
-        scf::ConditionOp::create(b, loc, taken.getResult(0), f);
-        Block *next = b.createBlock(&scan.getAfter(), {}, {i32}, {loc});
-        scf::YieldOp::create(
-            b, loc,
-            arith::AddIOp::create(b, loc, next->getArgument(0), constI32(1))
-                .getResult());
-      }
-      Value candidate = scan.getResult(0);
-      Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                        candidate, head);
-      takeChunk(candidate, any);
-      // Past the jobs found without chunks (by the scan, or by the take),
-      // for the blocks that look next.
-      Value chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
-      Value chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
-      Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                         chunk, chunks);
-      Value passed = arith::SelectOp::create(
-          b, loc, arith::AndIOp::create(b, loc, any, none),
-          arith::AddIOp::create(b, loc, candidate, constI32(1)), candidate);
-      thenDo(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, passed,
-                                   loaded),
-             [&] {
-               atomic(arith::AtomicRMWKind::maxs, passed, control, openWord);
-             });
-    });
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, found,
+                                  constI32(0)),
+            arith::AddIOp::create(
+                b, loc, scan.getResult(0),
+                math::CountTrailingZerosOp::create(b, loc, found)),
+            head);
+        thenDo(position.isFirstLane, [&] {
+          Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                            candidate, head);
+          takeChunk(candidate, any);
+          // Past the jobs found without chunks (by the scan, or by the
+          // take), for the blocks that look next.
+          Value chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
+          Value chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
+          Value passable = isPassable(chunk, chunks);
+          Value passed = arith::SelectOp::create(
+              b, loc, arith::AndIOp::create(b, loc, any, passable),
+              arith::AddIOp::create(b, loc, candidate, constI32(1)), candidate);
+          thenDo(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                       passed, loaded),
+                 [&] {
+                   atomic(arith::AtomicRMWKind::maxs, passed, control,
+                          openWord);
+                 });
+        });
+      });
+    }
     Taken t = readTaken();
     // Another round while a job was open; its chunk runs if there was one.
     Value again = job ? hasChunk(t) : t.open;
@@ -891,7 +939,7 @@ SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
                            identity, accumulators[index], at);
       results.push_back(combine(index, accs[index], total));
     }
-    atomic(arith::AtomicRMWKind::assign, constI32(kClosedGridJob), claims, at);
+    atomic(arith::AtomicRMWKind::assign, constI32(kDoneGridJob), claims, at);
     scf::YieldOp::create(b, loc, results);
     b.setInsertionPointToStart(&wait.getElseRegion().front());
     scf::YieldOp::create(b, loc, accs);

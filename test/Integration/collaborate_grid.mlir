@@ -28,10 +28,10 @@
 // IR: memref.atomic_rmw addi %{{.*}}, %[[CONTROL]]
 // IR: memref.atomic_rmw assign %{{.*}}, %[[CLAIMS]]
 // IR: memref.atomic_rmw maxs
-// The owner closes its job; the last block to finish resets the control
+// The owner marks its job done; the last block to finish resets the control
 // words (the next job, the first open job, and the 65 counters of the
 // blocks done).
-// IR: memref.atomic_rmw assign %c1073741824_i32{{.*}}, %[[CLAIMS]]
+// IR: memref.atomic_rmw assign %c1610612736_i32{{.*}}, %[[CLAIMS]]
 // IR: gpu.barrier
 // IR-COUNT-67: memref.atomic_rmw assign %{{.*}}, %[[CONTROL]]
 // IR: gpu.return

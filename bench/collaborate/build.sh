@@ -12,7 +12,9 @@
 # (`longthread`), these four without the block level; the defaults without
 # the block level (`noblock`), and with the block taking ranges over 256
 # (`block256`) or 4096 (`block4096`) iterations instead of 8 per thread of
-# the block (1024); and the cost model's pick (`pick`). On the GPU machine run each a few times in turn; every
+# the block (1024); with the grid level taking ranges over 2048, 4096 or
+# 8192 iterations (`grid2048`, `grid4096`, `grid8192`); and the cost
+# model's pick (`pick`). On the GPU machine run each a few times in turn; every
 # run prints ms per launch of 10 samples of 20 launches, then the checksum
 # of y, which must be equal across the builds of a matrix.
 set -euo pipefail
@@ -38,6 +40,9 @@ variants=(
   "noblock:--wc-collaborate=block-range=0"
   "block256:--wc-collaborate=block-range=256"
   "block4096:--wc-collaborate=block-range=4096"
+  "grid2048:--wc-collaborate=grid-range=2048"
+  "grid4096:--wc-collaborate=grid-range=4096"
+  "grid8192:--wc-collaborate=grid-range=8192"
   "pick:--wc-consolidate"
 )
 # BENCH_ONLY=bfs builds the search alone.

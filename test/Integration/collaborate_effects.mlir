@@ -5,6 +5,9 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{reorder-atomics=true flatten=always long-range=1000000 block-range=0},wc-aggregate-atomics)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{reorder-atomics=true block-range=100},wc-aggregate-atomics,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s %collaborated | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{reorder-atomics=true grid-range=50 grid-chunk=1})' 2>%t.grid.err | FileCheck %s
+// RUN: FileCheck %s --check-prefix=GRID < %t.grid.err
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{reorder-atomics=true grid-range=50 grid-chunk=1},wc-aggregate-atomics,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: wc-opt %s --wc-collaborate=reorder-atomics=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=REORDER
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
@@ -26,7 +29,13 @@
 // the values its atomics return, so it is taken only with
 // reorder-atomics: the queue then holds the same vertices in another
 // order, and the levels, the frontiers' sizes and their sums are those of
-// the original program.
+// the original program. With grid-range=50, @expand's ranges over 50
+// neighbours are jobs of the launch (chunks of 64 iterations), which run
+// its queue pushes and atomic minima from whichever block takes them;
+// @scatter's body uses a value of its thread from outside the loop, so it
+// has no grid level (nor a block level).
+// GRID: remark: wc-collaborate: {{.*}}; no grid level: the body uses a value that differs between blocks or threads
+// GRID: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 50 iterations by the grid, in chunks of 64 that any block takes,
 // DEFAULT: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 0 reductions)
 // DEFAULT-NEXT: gpu.func @scatter
 // DEFAULT: remark: wc-collaborate: loop left per thread: the loop body stores to a slot taken from a counter, whose order would change (reorder-atomics allows it)

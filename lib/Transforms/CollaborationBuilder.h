@@ -1,0 +1,149 @@
+//===- CollaborationBuilder.h - The builder of a collaborative loop -*- C++
+//-*-===//
+//
+// The builder that CollaborationRewrite.cpp (the warp's and the block's
+// forms) and CollaborationGrid.cpp (the grid level) share, with the IR
+// helpers both use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WC_LIB_TRANSFORMS_COLLABORATIONBUILDER_H
+#define WC_LIB_TRANSFORMS_COLLABORATIONBUILDER_H
+
+#include "Collaboration.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace wc {
+namespace collaborate {
+
+/// An `scf.for` whose body the caller terminates (the builder adds a
+/// `scf.yield` itself when there are no iteration arguments).
+scf::ForOp createFor(OpBuilder &b, Location loc, Value lower, Value upper,
+                     Value step, ValueRange inits);
+/// An `scf.if` with an else-region, both of which the caller terminates
+/// (the builder adds `scf.yield`s itself when there are no results).
+scf::IfOp createIfElse(OpBuilder &b, Location loc, TypeRange types,
+                       Value condition);
+/// A new workgroup buffer of `size` elements of `type` in `func`.
+Value addWorkgroupBuffer(gpu::GPUFuncOp func, Location loc, int64_t size,
+                         Type type);
+/// The memory atomic that combines values of reduction kind `kind` into
+/// memory of `type`, if the hardware has one.
+std::optional<arith::AtomicRMWKind> getAtomicKind(CombiningKind kind,
+                                                  Type type);
+
+/// Builds the forms of one planned loop at the rewriter's insertion point:
+/// the original loop per thread, the warp-level loops over long ranges, and
+/// the flattened windows.
+class CollaborationBuilder {
+public:
+  CollaborationBuilder(RewriterBase &rewriter, const CollaborationPlan &plan,
+                       Value active)
+      : rewriter(rewriter), b(rewriter), plan(plan), loop(plan.loop),
+        active(active), loc(loop.getLoc()) {}
+
+  /// Computes the lane's trip count and the warp's figures, then the
+  /// run-time choice between the forms; returns the loop's results.
+  SmallVector<Value> build();
+  /// What build() did beyond the warp's forms.
+  CollaborationResult result;
+
+private:
+  Value constI32(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  }
+  Value constIndex(int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  /// An `scf.if` without results on `condition`, whose then-region `build`
+  /// fills.
+  void thenDo(Value condition, function_ref<void()> build) {
+    auto ifOp = scf::IfOp::create(b, loc, condition);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    build();
+  }
+  /// `scf.if` on `condition` whose then-region `then` fills (yielding the
+  /// loop's result types) and whose else-region yields `otherwise`.
+  SmallVector<Value> buildIf(Value condition,
+                             function_ref<SmallVector<Value>()> then,
+                             function_ref<SmallVector<Value>()> otherwise);
+  /// The original loop, run by the lanes where `condition` holds; the
+  /// others get the loop's initial values.
+  SmallVector<Value> perThread(Value condition);
+  /// Maps the values the body uses from outside the loop to those of lane
+  /// `owner`, and the induction variable to `iteration` (when given).
+  IRMapping ownerMapping(Value owner, Value iteration);
+  /// Clones the body (without its combiners) with `mapping`; returns the
+  /// values each reduction combines.
+  SmallVector<Value> cloneBody(IRMapping &mapping);
+  /// The identities of the reductions' kinds.
+  SmallVector<Value> createIdentities();
+  /// Reduction `index`'s combining kind applied to `acc` and `value`.
+  Value combine(unsigned index, Value acc, Value value);
+  /// The warp runs, one after the other, the long ranges (of the lanes in
+  /// `longMask`), 32 iterations at a time, and reduces each into its
+  /// owner's accumulator, which starts from `own` (the lane's other work).
+  SmallVector<Value> warpPerLongRange(Value longMask, ValueRange own);
+  /// Whether the body uses, from outside the loop, only values that are the
+  /// same in every thread of the block (so that any thread may run any
+  /// thread's iterations).
+  bool bodyIsBlockWide();
+  /// Whether the grid level may run the loop's long ranges: a body that
+  /// uses, from outside the loop, only values of the whole launch, and
+  /// reductions that memory atomics can combine; else sets `why`.
+  bool canUseGrid(std::string &why);
+  /// The calling thread's linear id in the block, its warp, and whether it
+  /// is its warp's first lane.
+  struct BlockPosition {
+    Value tid, warp, isFirstLane;
+  };
+  BlockPosition getBlockPosition();
+  /// The calling thread's share of iterations [begin, end) of the range
+  /// starting at `rangeLo`, which the block's threads stride over: the
+  /// values of its iterations, combined per reduction from the identities.
+  SmallVector<Value> runBlockShare(Value rangeLo, Value begin, Value end,
+                                   Value tid);
+  /// Each warp's combination of `values` (one per reduction), in `partials`
+  /// (workgroup buffers of a value per warp) after a barrier.
+  void storeWarpPartials(ValueRange values, ArrayRef<Value> partials,
+                         const BlockPosition &position);
+  /// The grid level: the ranges longer than `plan.gridRange` (of the
+  /// threads where `isGrid` holds) become jobs of the launch, whose chunks
+  /// of `plan.blockRange` iterations any block may take. Returns each
+  /// thread's accumulators (the loop's initial values, combined with its
+  /// job's where it has one), and sets `published` where it has.
+  SmallVector<Value> gridPerHugeRange(Value isGrid, Value &published);
+  class GridLevel;
+  /// The whole block runs, one after the other, the ranges longer than
+  /// `plan.blockRange` (of the threads where `isHuge` holds), `count`
+  /// iterations from `lo` each; returns each thread's accumulators: the
+  /// loop's initial values, combined with its range's where it is huge.
+  SmallVector<Value> blockPerHugeRange(Value isHuge);
+  /// The flattened windows of 32 iterations (see the file comment) over the
+  /// ranges of `laneCount` iterations (a lane's first ones), `warpTotal` in
+  /// all.
+  SmallVector<Value> windows(Value laneCount, Value warpTotal);
+
+  RewriterBase &rewriter;
+  OpBuilder &b;
+  const CollaborationPlan &plan;
+  scf::ForOp loop;
+  Value active;
+  Location loc;
+  Value lane, lo, stepValue, count, countIndex;
+};
+
+} // namespace collaborate
+} // namespace wc
+} // namespace mlir
+
+#endif // WC_LIB_TRANSFORMS_COLLABORATIONBUILDER_H

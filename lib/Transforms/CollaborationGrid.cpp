@@ -1,0 +1,668 @@
+//===- CollaborationGrid.cpp - The grid level of a collaborative loop -----===//
+//
+// The grid level of wc-collaborate: ranges longer than `grid-range` become
+// jobs of the launch whose chunks any block takes (docs/passes.md gives the
+// protocol). The launch's state comes from each launch site; no block waits
+// for one that has not taken a chunk.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CollaborationBuilder.h"
+#include "GuardSplit.h"
+
+#include "WC/Dialect/WC/Utils/IndexUtils.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+using namespace mlir::wc::collaborate;
+
+std::optional<arith::AtomicRMWKind>
+collaborate::getAtomicKind(CombiningKind kind, Type type) {
+  if (!type.isInteger(32) && !type.isInteger(64) && !type.isF32() &&
+      !type.isF64())
+    return std::nullopt;
+  arith::AtomicRMWKind atomic = getArithReductionKind(kind, type);
+  switch (atomic) {
+  case arith::AtomicRMWKind::addi:
+  case arith::AtomicRMWKind::addf:
+  case arith::AtomicRMWKind::mins:
+  case arith::AtomicRMWKind::minu:
+  case arith::AtomicRMWKind::maxs:
+  case arith::AtomicRMWKind::maxu:
+  case arith::AtomicRMWKind::andi:
+  case arith::AtomicRMWKind::ori:
+  case arith::AtomicRMWKind::xori:
+    return atomic;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool CollaborationBuilder::canUseGrid(std::string &why) {
+  auto func = loop->getParentOfType<gpu::GPUFuncOp>();
+  Operation *culprit = nullptr;
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (loop.isDefinedOutsideOfLoop(operand) &&
+          !isGridUniform(operand, func)) {
+        culprit = op;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (culprit) {
+    why = "the body uses a value that differs between blocks or threads "
+          "(in '" +
+          culprit->getName().getStringRef().str() + "')";
+    return false;
+  }
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+    Type type = getCombinedValue(loop, index, reduction).getType();
+    if (!getAtomicKind(reduction.kind, type)) {
+      why = "reduction " + std::to_string(index) +
+            " has no memory atomic (integer add, min, max, and, or, xor of 32 "
+            "or 64 bits; float add)";
+      return false;
+    }
+  }
+  return true;
+}
+
+namespace {
+/// One round's take of a chunk, as the block reads it from the workgroup
+/// cells: the job, whether there was one to look at, the chunk and the
+/// job's chunks, the job's range.
+struct TakenChunk {
+  Value job, open, chunk, chunks, rangeLo, count;
+};
+} // namespace
+
+/// The grid level of one loop (CollaborationBuilder::gridPerHugeRange): the
+/// launch's state and the block's cells, and the code that uses them.
+class CollaborationBuilder::GridLevel {
+public:
+  explicit GridLevel(CollaborationBuilder &c);
+  /// Builds the grid level at the builder's insertion point (see
+  /// gridPerHugeRange).
+  SmallVector<Value> build(Value isGrid, Value &published);
+
+private:
+  Value constI32(int64_t v) { return c.constI32(v); }
+  Value constIndex(int64_t v) { return c.constIndex(v); }
+  void thenDo(Value condition, function_ref<void()> fill) {
+    c.thenDo(condition, fill);
+  }
+  Value atomic(arith::AtomicRMWKind kind, Value value, Value memref, Value at) {
+    return memref::AtomicRMWOp::create(b, loc, kind, value, memref,
+                                       ValueRange{at})
+        .getResult();
+  }
+  /// A read by an atomic that changes nothing: coherent across the launch's
+  /// blocks, where a plain load may hit a stale line of its SM's cache.
+  Value atomicRead(Value memref, Value at) {
+    Type type = cast<MemRefType>(memref.getType()).getElementType();
+    return atomic(arith::AtomicRMWKind::ori,
+                  arith::ConstantIntOp::create(b, loc, type, 0), memref, at);
+  }
+  void fence() { NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU); }
+  Value toIndex(Value v) {
+    return arith::IndexCastOp::create(b, loc, indexType, v);
+  }
+  /// Where job `job` (an index) keeps its finished chunks, lo and count.
+  Value doneWord(Value job) {
+    return arith::AddIOp::create(b, loc, job, constIndex(kGridControlWords));
+  }
+  Value loWord(Value job) {
+    return arith::MulIOp::create(b, loc, job, constIndex(2));
+  }
+  Value countWord(Value job) {
+    return arith::AddIOp::create(b, loc, loWord(job), constIndex(1));
+  }
+  /// The chunks of a range of `count64` iterations (i64), as an i32.
+  Value chunksOf(Value count64) {
+    return arith::TruncIOp::create(
+        b, loc, i32,
+        arith::CeilDivUIOp::create(
+            b, loc, count64,
+            arith::ConstantIntOp::create(b, loc, i64, plan.gridChunk)));
+  }
+
+  /// Adds the launch's state to the kernel's arguments (the buffers the
+  /// launches must pass, in `c.result.gridBuffers`).
+  void addLaunchState();
+  /// Each thread where `isGrid` holds takes a job, fills it in and opens
+  /// it; returns the job and whether it got one.
+  std::pair<Value, Value> publish(Value isGrid);
+  /// In the first thread: takes a chunk of `job` (when `open`, which must
+  /// be uniform) and leaves it in the workgroup cells.
+  void takeChunk(Value job, Value open);
+  /// The cells, read by the whole block between two barriers (the first
+  /// thread writes them again after the second).
+  TakenChunk readTaken();
+  /// The block runs chunk `t.chunk` of job `t.job` and combines it into the
+  /// job's accumulators; the first thread then counts the chunk finished.
+  void runChunk(const TakenChunk &t);
+  /// Whether a job whose chunk counter reads `claimed` is one the blocks
+  /// that look for chunks may pass for good: all its `chunks` taken, or
+  /// done (not a job that is not open yet).
+  Value isPassable(Value claimed, Value chunks);
+  /// In the first warp: finds, from the block's `cursor`, the first job
+  /// that may have a chunk left, and takes one of it in its first lane.
+  void takeAnyChunk(Value cursor);
+  /// The block takes chunks and runs them while it gets one: of job `job`
+  /// (open), or, where `job` is null, of the launch's open jobs, in order.
+  /// Each round is block-uniform: the cells carry the first thread's take.
+  void runChunks(Value job);
+  /// Runs what is left of the block's jobs: of the owners in each warp's
+  /// mask in `masks`, whose jobs are in `jobs`.
+  void runOwnJobs(Value masks, Value jobs);
+  /// Each thread with a job (`published`) waits for its chunks and takes
+  /// its result; the others keep the loop's initial values.
+  SmallVector<Value> waitForJob(Value job, Value published);
+  /// At the end of the kernel: the last block of the launch to finish
+  /// resets the control words for the next launch.
+  void countBlockDone();
+
+  CollaborationBuilder &c;
+  OpBuilder &b;
+  const CollaborationPlan &plan;
+  Location loc;
+  gpu::GPUFuncOp func;
+  int64_t threads, warps;
+  Type i1, i32, i64, indexType;
+  /// The launch's state: the control words, each job's chunk counter, each
+  /// job's range (lo, count), each job's accumulators.
+  Value control, claims, ranges;
+  SmallVector<Value> accumulators;
+  Value headWord, openWord, blocksWord;
+  /// The block's cells and the warps' partials.
+  Value taken32, taken64;
+  SmallVector<Value> partials;
+  BlockPosition position;
+  Value isFirstThread, isFirstWarp, lane;
+};
+
+CollaborationBuilder::GridLevel::GridLevel(CollaborationBuilder &c)
+    : c(c), b(c.b), plan(c.plan), loc(c.loc),
+      func(c.loop->getParentOfType<gpu::GPUFuncOp>()) {
+  threads = plan.blockShape[0] * plan.blockShape[1] * plan.blockShape[2];
+  warps = threads / 32;
+  i1 = b.getI1Type();
+  i32 = b.getI32Type();
+  i64 = b.getI64Type();
+  indexType = b.getIndexType();
+}
+
+void CollaborationBuilder::GridLevel::addLaunchState() {
+  MLIRContext *context = b.getContext();
+  // The control words and each job's counter of finished chunks (zeroed
+  // once; the last block of a launch resets the control words, each job's
+  // owner its counter); each job's chunk counter (not open until its owner
+  // opens it, done once its owner has the result); each job's range, as lo
+  // and trip count; each job's accumulators.
+  SmallVector<std::pair<MemRefType, std::optional<int32_t>>> &buffers =
+      c.result.gridBuffers;
+  buffers.push_back(
+      {MemRefType::get({kGridControlWords + plan.gridJobs}, i32), 0});
+  buffers.push_back({MemRefType::get({plan.gridJobs}, i32), kClosedGridJob});
+  buffers.push_back({MemRefType::get({2 * plan.gridJobs}, i64), std::nullopt});
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+    buffers.push_back(
+        {MemRefType::get({plan.gridJobs},
+                         getCombinedValue(c.loop, index, reduction).getType()),
+         std::nullopt});
+  unsigned first = func.getFunctionType().getNumInputs();
+  SmallVector<unsigned> positions(buffers.size(), first);
+  SmallVector<Type> types;
+  for (auto &[type, fill] : buffers)
+    types.push_back(type);
+  SmallVector<DictionaryAttr> attrs(buffers.size(),
+                                    DictionaryAttr::get(context));
+  SmallVector<Location> locs(buffers.size(), loc);
+  if (failed(func.insertArguments(positions, types, attrs, locs)))
+    llvm_unreachable("gpu.func takes more arguments");
+  Block &entry = func.getBody().front();
+  control = entry.getArgument(first);
+  claims = entry.getArgument(first + 1);
+  ranges = entry.getArgument(first + 2);
+  for (unsigned r = 0; r < plan.reductions.size(); ++r)
+    accumulators.push_back(entry.getArgument(first + 3 + r));
+  headWord = constIndex(0);
+  openWord = constIndex(1);
+  blocksWord = constIndex(2);
+}
+
+std::pair<Value, Value> CollaborationBuilder::GridLevel::publish(Value isGrid) {
+  // Past the launch's `gridJobs`, the thread's range stays with it.
+  auto publish = createIfElse(b, loc, {i32, i1}, isGrid);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&publish.getThenRegion().front());
+  Value job =
+      atomic(arith::AtomicRMWKind::addi, constI32(1), control, headWord);
+  Value taken = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, job,
+                                      constI32(plan.gridJobs));
+  thenDo(taken, [&] {
+    Value at = toIndex(job);
+    // Not open yet (the job's last launch left it done): the blocks that
+    // look for chunks wait for it instead of passing it.
+    atomic(arith::AtomicRMWKind::assign, constI32(kClosedGridJob), claims, at);
+    memref::StoreOp::create(b, loc,
+                            arith::IndexCastOp::create(b, loc, i64, c.lo),
+                            ranges, loWord(at));
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastOp::create(b, loc, i64, c.countIndex), ranges,
+        countWord(at));
+    for (auto [identity, memref] :
+         llvm::zip(c.createIdentities(), accumulators))
+      memref::StoreOp::create(b, loc, identity, memref, at);
+    memref::StoreOp::create(b, loc, constI32(0), control, doneWord(at));
+    fence();
+    atomic(arith::AtomicRMWKind::assign, constI32(0), claims, at);
+  });
+  scf::YieldOp::create(b, loc, ValueRange{job, taken});
+  b.setInsertionPointToStart(&publish.getElseRegion().front());
+  scf::YieldOp::create(
+      b, loc,
+      ValueRange{constI32(0), arith::ConstantIntOp::create(b, loc, i1, 0)});
+  return {publish.getResult(0), publish.getResult(1)};
+}
+
+void CollaborationBuilder::GridLevel::takeChunk(Value job, Value open) {
+  Value at = toIndex(job);
+  auto took = createIfElse(b, loc, {i32, i32, i64, i64}, open);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&took.getThenRegion().front());
+    Value chunk = atomic(arith::AtomicRMWKind::addi, constI32(1), claims, at);
+    fence();
+    Value isOpen = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                         chunk, constI32(kClosedGridJob));
+    auto range = createIfElse(b, loc, {i64, i64}, isOpen);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&range.getThenRegion().front());
+      scf::YieldOp::create(b, loc,
+                           ValueRange{atomicRead(ranges, loWord(at)),
+                                      atomicRead(ranges, countWord(at))});
+      b.setInsertionPointToStart(&range.getElseRegion().front());
+      Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+      scf::YieldOp::create(b, loc, ValueRange{zero, zero});
+    }
+    scf::YieldOp::create(b, loc,
+                         ValueRange{chunk, chunksOf(range.getResult(1)),
+                                    range.getResult(0), range.getResult(1)});
+    b.setInsertionPointToStart(&took.getElseRegion().front());
+    Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+    scf::YieldOp::create(
+        b, loc, ValueRange{constI32(kClosedGridJob), constI32(0), zero, zero});
+  }
+  memref::StoreOp::create(b, loc, job, taken32, constIndex(0));
+  memref::StoreOp::create(b, loc, arith::ExtUIOp::create(b, loc, i32, open),
+                          taken32, constIndex(1));
+  for (unsigned i = 0; i < 2; ++i) {
+    memref::StoreOp::create(b, loc, took.getResult(i), taken32,
+                            constIndex(2 + i));
+    memref::StoreOp::create(b, loc, took.getResult(2 + i), taken64,
+                            constIndex(i));
+  }
+}
+
+TakenChunk CollaborationBuilder::GridLevel::readTaken() {
+  gpu::BarrierOp::create(b, loc);
+  TakenChunk t;
+  t.job = memref::LoadOp::create(b, loc, taken32, constIndex(0));
+  t.open = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      memref::LoadOp::create(b, loc, taken32, constIndex(1)), constI32(0));
+  t.chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
+  t.chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
+  t.rangeLo = memref::LoadOp::create(b, loc, taken64, constIndex(0));
+  t.count = memref::LoadOp::create(b, loc, taken64, constIndex(1));
+  gpu::BarrierOp::create(b, loc);
+  return t;
+}
+
+void CollaborationBuilder::GridLevel::runChunk(const TakenChunk &t) {
+  Value begin = arith::MulIOp::create(b, loc, toIndex(t.chunk),
+                                      constIndex(plan.gridChunk));
+  Value end = arith::MinUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, begin, constIndex(plan.gridChunk)),
+      toIndex(t.count));
+  c.storeWarpPartials(
+      c.runBlockShare(toIndex(t.rangeLo), begin, end, position.tid), partials,
+      position);
+  thenDo(isFirstThread, [&] {
+    Value at = toIndex(t.job);
+    for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+      Value sum =
+          memref::LoadOp::create(b, loc, partials[index], constIndex(0));
+      for (int64_t w = 1; w < warps; ++w)
+        sum = c.combine(
+            index, sum,
+            memref::LoadOp::create(b, loc, partials[index], constIndex(w)));
+      atomic(*getAtomicKind(reduction.kind, sum.getType()), sum,
+             accumulators[index], at);
+    }
+    fence();
+    atomic(arith::AtomicRMWKind::addi, constI32(1), control, doneWord(at));
+  });
+  // The partials are written again for the next chunk.
+  gpu::BarrierOp::create(b, loc);
+}
+
+Value CollaborationBuilder::GridLevel::isPassable(Value claimed, Value chunks) {
+  Value taken = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, claimed, chunks),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, claimed,
+                            constI32(kClosedGridJob)));
+  Value done = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, claimed,
+                                     constI32(kDoneGridJob));
+  return arith::OrIOp::create(b, loc, taken, done);
+}
+
+void CollaborationBuilder::GridLevel::takeAnyChunk(Value cursor) {
+  // Plain loads: a stale value (from this SM's cache) only makes the block
+  // try a job already done or miss a new one, which its owner runs.
+  Value loaded = memref::LoadOp::create(b, loc, control, openWord);
+  Value firstOpen = arith::MaxSIOp::create(b, loc, cursor, loaded);
+  Value head = arith::MinSIOp::create(
+      b, loc, memref::LoadOp::create(b, loc, control, headWord),
+      constI32(plan.gridJobs));
+  // The warp passes, 32 at a time and by plain loads, the jobs whose chunks
+  // look all taken (or that are done): only a job that may still have one,
+  // or is not open yet, costs an atomic.
+  auto scan = scf::WhileOp::create(b, loc, TypeRange{i32, i32}, firstOpen);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    Block *at = b.createBlock(&scan.getBefore(), {}, {i32}, {loc});
+    Value base = at->getArgument(0);
+    Value f = arith::AddIOp::create(b, loc, base, lane);
+    Value inRange =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, f, head);
+    auto passable = createIfElse(b, loc, {i1}, inRange);
+    b.setInsertionPointToStart(&passable.getThenRegion().front());
+    Value index = toIndex(f);
+    Value claimed = memref::LoadOp::create(b, loc, claims, index);
+    Value count = memref::LoadOp::create(b, loc, ranges, countWord(index));
+    scf::YieldOp::create(b, loc, isPassable(claimed, chunksOf(count)));
+    b.setInsertionPointToStart(&passable.getElseRegion().front());
+    scf::YieldOp::create(
+        b, loc, arith::ConstantIntOp::create(b, loc, i1, 1).getResult());
+    b.setInsertionPointAfter(passable);
+    Value stop = arith::AndIOp::create(
+        b, loc, inRange,
+        arith::XOrIOp::create(b, loc, passable.getResult(0),
+                              arith::ConstantIntOp::create(b, loc, i1, 1)));
+    Value found = VoteOp::create(b, loc, i32, VoteKind::ballot, stop, Value());
+    Value more = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, base, head),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, found,
+                              constI32(0)));
+    scf::ConditionOp::create(b, loc, more, ValueRange{base, found});
+    Block *next = b.createBlock(&scan.getAfter(), {}, {i32, i32}, {loc, loc});
+    scf::YieldOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, next->getArgument(0), constI32(32))
+            .getResult());
+  }
+  Value found = scan.getResult(1);
+  Value candidate = arith::SelectOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, found,
+                            constI32(0)),
+      arith::AddIOp::create(b, loc, scan.getResult(0),
+                            math::CountTrailingZerosOp::create(b, loc, found)),
+      head);
+  thenDo(position.isFirstLane, [&] {
+    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                      candidate, head);
+    takeChunk(candidate, any);
+    // Past the jobs found without chunks (by the scan, or by the take), for
+    // the blocks that look next.
+    Value chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
+    Value chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
+    Value passed = arith::SelectOp::create(
+        b, loc, arith::AndIOp::create(b, loc, any, isPassable(chunk, chunks)),
+        arith::AddIOp::create(b, loc, candidate, constI32(1)), candidate);
+    thenDo(
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, passed,
+                              loaded),
+        [&] { atomic(arith::AtomicRMWKind::maxs, passed, control, openWord); });
+  });
+}
+
+void CollaborationBuilder::GridLevel::runChunks(Value job) {
+  // The block's cursor over the launch's jobs: it only moves forward, past
+  // each job found without a chunk, so that the loop ends even where the
+  // block reads a stale first open job.
+  auto chunks = scf::WhileOp::create(b, loc, TypeRange{i32, i32, i64, i64},
+                                     ValueRange{constI32(0)});
+  Block *before = b.createBlock(&chunks.getBefore(), {}, {i32}, {loc});
+  Value cursor = before->getArgument(0);
+  if (job)
+    thenDo(isFirstThread, [&] {
+      takeChunk(job, arith::ConstantIntOp::create(b, loc, i1, 1));
+    });
+  else
+    thenDo(isFirstWarp, [&] { takeAnyChunk(cursor); });
+  TakenChunk t = readTaken();
+  // Another round while the block got a chunk of `job`, or while it found
+  // a job to look at; the chunk runs if there was one.
+  Value again = job ? arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                            t.chunk, t.chunks)
+                          .getResult()
+                    : t.open;
+  scf::ConditionOp::create(b, loc, again,
+                           ValueRange{t.job, t.chunk, t.rangeLo, t.count});
+  Block *after = b.createBlock(&chunks.getAfter(), {}, {i32, i32, i64, i64},
+                               SmallVector<Location>(4, loc));
+  TakenChunk run;
+  run.job = after->getArgument(0);
+  run.chunk = after->getArgument(1);
+  run.rangeLo = after->getArgument(2);
+  run.count = after->getArgument(3);
+  Value next = run.job;
+  if (job) {
+    runChunk(run);
+  } else {
+    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                        run.chunk, chunksOf(run.count));
+    thenDo(valid, [&] { runChunk(run); });
+    next = arith::SelectOp::create(
+        b, loc, valid, run.job,
+        arith::AddIOp::create(b, loc, run.job, constI32(1)));
+  }
+  scf::YieldOp::create(b, loc, next);
+  b.setInsertionPointAfter(chunks);
+}
+
+void CollaborationBuilder::GridLevel::runOwnJobs(Value masks, Value jobs) {
+  auto ownWarps = createFor(b, loc, constIndex(0), constIndex(warps),
+                            constIndex(1), ValueRange());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ownWarps.getBody());
+  Value w = ownWarps.getInductionVar();
+  Value mask = memref::LoadOp::create(b, loc, masks, w);
+  auto owners = scf::WhileOp::create(b, loc, TypeRange{i32}, mask);
+  Block *before = b.createBlock(&owners.getBefore(), {}, {i32}, {loc});
+  scf::ConditionOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                            before->getArgument(0), constI32(0)),
+      before->getArguments());
+  Block *after = b.createBlock(&owners.getAfter(), {}, {i32}, {loc});
+  Value left = after->getArgument(0);
+  Value owner = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, w, constIndex(32)),
+      arith::IndexCastUIOp::create(
+          b, loc, indexType, math::CountTrailingZerosOp::create(b, loc, left)));
+  runChunks(memref::LoadOp::create(b, loc, jobs, owner));
+  Value rest = arith::AndIOp::create(
+      b, loc, left, arith::SubIOp::create(b, loc, left, constI32(1)));
+  scf::YieldOp::create(b, loc, rest);
+  b.setInsertionPointAfter(owners);
+  scf::YieldOp::create(b, loc, ValueRange{});
+}
+
+SmallVector<Value>
+CollaborationBuilder::GridLevel::waitForJob(Value job, Value published) {
+  SmallVector<Value> accs = llvm::to_vector(c.loop.getInitArgs());
+  auto wait = createIfElse(b, loc, ValueRange(accs).getTypes(), published);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&wait.getThenRegion().front());
+  Value at = toIndex(job);
+  Value chunks =
+      chunksOf(arith::IndexCastOp::create(b, loc, i64, c.countIndex));
+  auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  b.createBlock(&spin.getBefore());
+  Value done = atomicRead(control, doneWord(at));
+  scf::ConditionOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, done, chunks),
+      ValueRange{});
+  b.createBlock(&spin.getAfter());
+  // Between reads, a pause: the reads go to the same word as the helpers'
+  // atomics.
+  NVVM::NanosleepOp::create(b, loc, constI32(256));
+  scf::YieldOp::create(b, loc, ValueRange{});
+  b.setInsertionPointAfter(spin);
+  fence();
+  SmallVector<Value> results;
+  SmallVector<Value> identities = c.createIdentities();
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
+    Value total =
+        atomic(*getAtomicKind(reduction.kind, identities[index].getType()),
+               identities[index], accumulators[index], at);
+    results.push_back(c.combine(index, accs[index], total));
+  }
+  atomic(arith::AtomicRMWKind::assign, constI32(kDoneGridJob), claims, at);
+  scf::YieldOp::create(b, loc, results);
+  b.setInsertionPointToStart(&wait.getElseRegion().front());
+  scf::YieldOp::create(b, loc, accs);
+  return SmallVector<Value>(wait.getResults());
+}
+
+void CollaborationBuilder::GridLevel::countBlockDone() {
+  // The last block of the launch to finish resets the control words for the
+  // next launch: all blocks are past their last use of them. The blocks
+  // count themselves on kGridBlockCounters counters a cache line apart
+  // (block b on counter b mod kGridBlockCounters), the last of each counter
+  // on one more, which the last counter's last block finds complete.
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(func.getBody().front().getTerminator());
+    gpu::BarrierOp::create(b, loc);
+    Value isFirst = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        createLinearThreadId(b, loc, plan.blockShape), constIndex(0));
+    thenDo(isFirst, [&] {
+      fence();
+      SmallVector<Value, 3> ids, sizes;
+      for (gpu::Dimension dim :
+           {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+        ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
+        sizes.push_back(gpu::GridDimOp::create(b, loc, dim));
+      }
+      Value block = arith::AddIOp::create(
+          b, loc, ids[0],
+          arith::MulIOp::create(
+              b, loc, sizes[0],
+              arith::AddIOp::create(
+                  b, loc, ids[1],
+                  arith::MulIOp::create(b, loc, sizes[1], ids[2]))));
+      Value blocks = arith::MulIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, sizes[0], sizes[1]), sizes[2]);
+      Value counters = constIndex(kGridBlockCounters);
+      Value counter = arith::RemUIOp::create(b, loc, block, counters);
+      // Blocks counted on `counter`: those of the full rounds, and one more
+      // where the last round reaches it.
+      Value expected = arith::AddIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, blocks, counters),
+          arith::SelectOp::create(
+              b, loc,
+              arith::CmpIOp::create(
+                  b, loc, arith::CmpIPredicate::ult, counter,
+                  arith::RemUIOp::create(b, loc, blocks, counters)),
+              constIndex(1), constIndex(0)));
+      Value counterWord = arith::MulIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, counter, constIndex(1)),
+          constIndex(kGridCounterStride));
+      auto lastOf = [&](Value word, Value expected) -> Value {
+        Value before =
+            atomic(arith::AtomicRMWKind::addi, constI32(1), control, word);
+        return arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq,
+            arith::AddIOp::create(b, loc, before, constI32(1)),
+            arith::IndexCastOp::create(b, loc, i32, expected));
+      };
+      thenDo(lastOf(counterWord, expected), [&] {
+        fence();
+        Value used = arith::MinUIOp::create(b, loc, blocks, counters);
+        thenDo(lastOf(blocksWord, used), [&] {
+          SmallVector<Value> words{headWord, openWord, blocksWord};
+          for (int64_t k = 0; k < kGridBlockCounters; ++k)
+            words.push_back(constIndex((k + 1) * kGridCounterStride));
+          for (Value word : words)
+            atomic(arith::AtomicRMWKind::assign, constI32(0), control, word);
+        });
+      });
+    });
+  }
+}
+
+SmallVector<Value> CollaborationBuilder::GridLevel::build(Value isGrid,
+                                                          Value &published) {
+  auto buffer = [&](int64_t size, Type type) {
+    return addWorkgroupBuffer(func, loc, size, type);
+  };
+  addLaunchState();
+  position = c.getBlockPosition();
+  isFirstThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        position.tid, constIndex(0));
+  isFirstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      position.warp, constIndex(0));
+  lane = arith::IndexCastOp::create(
+      b, loc, i32,
+      arith::RemUIOp::create(b, loc, position.tid, constIndex(32)));
+
+  auto [job, taken] = publish(isGrid);
+  published = taken;
+
+  // The block's jobs, for the block to run: a mask per warp, and each
+  // thread's job; the cells of the first thread's takes (the job and
+  // whether it is open, the chunk and the job's chunks: i32; the job's
+  // range: i64); the warps' partials.
+  Value masks = buffer(warps, i32);
+  Value jobs = buffer(threads, i32);
+  taken32 = buffer(4, i32);
+  taken64 = buffer(2, i64);
+  for (auto [index, reduction] : llvm::enumerate(plan.reductions))
+    partials.push_back(
+        buffer(warps, getCombinedValue(c.loop, index, reduction).getType()));
+  Value jobMask =
+      VoteOp::create(b, loc, i32, VoteKind::ballot, published, Value());
+  thenDo(position.isFirstLane, [&] {
+    memref::StoreOp::create(b, loc, jobMask, masks, position.warp);
+  });
+  thenDo(published,
+         [&] { memref::StoreOp::create(b, loc, job, jobs, position.tid); });
+  gpu::BarrierOp::create(b, loc);
+
+  // The block's own jobs first, then any open job of the launch.
+  runOwnJobs(masks, jobs);
+  runChunks(Value());
+  SmallVector<Value> accs = waitForJob(job, published);
+  countBlockDone();
+  return accs;
+}
+
+SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
+                                                          Value &published) {
+  return GridLevel(*this).build(isGrid, published);
+}

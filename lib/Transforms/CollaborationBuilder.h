@@ -17,6 +17,7 @@
 #include "mlir/IR/PatternMatch.h"
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -46,9 +47,8 @@ std::optional<arith::AtomicRMWKind> getAtomicKind(CombiningKind kind,
 class CollaborationBuilder {
 public:
   CollaborationBuilder(RewriterBase &rewriter, const CollaborationPlan &plan,
-                       Value active)
-      : rewriter(rewriter), b(rewriter), plan(plan), loop(plan.loop),
-        active(active), loc(loop.getLoc()) {}
+                       Value active);
+  ~CollaborationBuilder();
 
   /// Computes the lane's trip count and the warp's figures, then the
   /// run-time choice between the forms; returns the loop's results.
@@ -116,13 +116,20 @@ private:
   /// (workgroup buffers of a value per warp) after a barrier.
   void storeWarpPartials(ValueRange values, ArrayRef<Value> partials,
                          const BlockPosition &position);
-  /// The grid level: the ranges longer than `plan.gridRange` (of the
-  /// threads where `isGrid` holds) become jobs of the launch, whose chunks
-  /// of `plan.blockRange` iterations any block may take. Returns each
-  /// thread's accumulators (the loop's initial values, combined with its
-  /// job's where it has one), and sets `published` where it has.
-  SmallVector<Value> gridPerHugeRange(Value isGrid, Value &published);
+  /// The grid level, in two parts around the block's other forms. First,
+  /// the ranges longer than `plan.gridRange` (of the threads where `isGrid`
+  /// holds) become jobs of the launch, whose chunks of `plan.gridChunk`
+  /// iterations per thread any block may take; sets `published` where a
+  /// thread's range has become one.
+  void startGrid(Value isGrid, Value &published);
+  /// Then, once the block has run its other ranges (`results`: each
+  /// thread's accumulators), the block runs the chunks of its jobs that no
+  /// other block took, helps with the launch's other jobs, and waits for
+  /// its own: returns `results` combined with the thread's job's where it
+  /// has one.
+  SmallVector<Value> finishGrid(ValueRange results);
   class GridLevel;
+  std::unique_ptr<GridLevel> grid;
   /// The whole block runs, one after the other, the ranges longer than
   /// `plan.blockRange` (of the threads where `isHuge` holds), `count`
   /// iterations from `lo` each; returns each thread's accumulators: the

@@ -86,9 +86,11 @@ struct TakenChunk {
 class CollaborationBuilder::GridLevel {
 public:
   explicit GridLevel(CollaborationBuilder &c);
-  /// Builds the grid level at the builder's insertion point (see
-  /// gridPerHugeRange).
-  SmallVector<Value> build(Value isGrid, Value &published);
+  /// Publishes the jobs at the builder's insertion point (see startGrid).
+  void start(Value isGrid, Value &published);
+  /// Runs and waits for the block's jobs at the builder's insertion point
+  /// (see finishGrid).
+  SmallVector<Value> finish(ValueRange results);
 
 private:
   Value constI32(int64_t v) { return c.constI32(v); }
@@ -160,9 +162,9 @@ private:
   /// Runs what is left of the block's jobs: of the owners in each warp's
   /// mask in `masks`, whose jobs are in `jobs`.
   void runOwnJobs(Value masks, Value jobs);
-  /// Each thread with a job (`published`) waits for its chunks and takes
-  /// its result; the others keep the loop's initial values.
-  SmallVector<Value> waitForJob(Value job, Value published);
+  /// Each thread with a job (`published`) waits for its chunks and
+  /// combines its result into `results`; the others keep theirs.
+  SmallVector<Value> waitForJob(Value job, Value published, ValueRange results);
   /// At the end of the kernel: the last block of the launch to finish
   /// resets the control words for the next launch.
   void countBlockDone();
@@ -179,7 +181,13 @@ private:
   Value control, claims, ranges;
   SmallVector<Value> accumulators;
   Value headWord, openWord, blocksWord;
-  /// The block's cells and the warps' partials.
+  /// The thread's job and whether it has one; the block's jobs (a mask of
+  /// owners per warp, each owner's job); the block's cells and the warps'
+  /// partials.
+  Value job, published, masks, jobs;
+  /// The thread's trip count when it published its job (the builder's
+  /// count is 0 for published threads after start()).
+  Value jobCount;
   Value taken32, taken64;
   SmallVector<Value> partials;
   BlockPosition position;
@@ -366,16 +374,33 @@ Value CollaborationBuilder::GridLevel::isPassable(Value claimed, Value chunks) {
 }
 
 void CollaborationBuilder::GridLevel::takeAnyChunk(Value cursor) {
-  // Plain loads: a stale value (from this SM's cache) only makes the block
-  // try a job already done or miss a new one, which its owner runs.
-  Value loaded = memref::LoadOp::create(b, loc, control, openWord);
+  // The first open job and the head are read once, by the first lane, and
+  // given to the warp: the scan's loop and votes need the same bounds in
+  // every lane, and reads by each lane may see other blocks' updates at
+  // different times (reads by atomics in every lane hung the warp). Plain
+  // loads: a stale value only makes the block scan more, or miss a new job,
+  // which its owner runs.
+  auto warpRead = [&](Value word) -> Value {
+    auto read = createIfElse(b, loc, {i32}, position.isFirstLane);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&read.getThenRegion().front());
+    scf::YieldOp::create(
+        b, loc, memref::LoadOp::create(b, loc, control, word).getResult());
+    b.setInsertionPointToStart(&read.getElseRegion().front());
+    scf::YieldOp::create(b, loc, constI32(0));
+    b.setInsertionPointAfter(read);
+    // Both words are never negative.
+    return ReduceOp::create(b, loc, CombiningKind::maxsi, read.getResult(0));
+  };
+  Value loaded = warpRead(openWord);
   Value firstOpen = arith::MaxSIOp::create(b, loc, cursor, loaded);
-  Value head = arith::MinSIOp::create(
-      b, loc, memref::LoadOp::create(b, loc, control, headWord),
-      constI32(plan.gridJobs));
+  Value head = arith::MinSIOp::create(b, loc, warpRead(headWord),
+                                      constI32(plan.gridJobs));
   // The warp passes, 32 at a time and by plain loads, the jobs whose chunks
   // look all taken (or that are done): only a job that may still have one,
-  // or is not open yet, costs an atomic.
+  // or is not open yet, costs a take. A stale value (from this SM's cache)
+  // only makes the block try a job already done or miss a new one, which
+  // its owner runs.
   auto scan = scf::WhileOp::create(b, loc, TypeRange{i32, i32}, firstOpen);
   {
     OpBuilder::InsertionGuard inner(b);
@@ -511,14 +536,13 @@ void CollaborationBuilder::GridLevel::runOwnJobs(Value masks, Value jobs) {
 }
 
 SmallVector<Value>
-CollaborationBuilder::GridLevel::waitForJob(Value job, Value published) {
-  SmallVector<Value> accs = llvm::to_vector(c.loop.getInitArgs());
-  auto wait = createIfElse(b, loc, ValueRange(accs).getTypes(), published);
+CollaborationBuilder::GridLevel::waitForJob(Value job, Value published,
+                                            ValueRange results) {
+  auto wait = createIfElse(b, loc, results.getTypes(), published);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&wait.getThenRegion().front());
   Value at = toIndex(job);
-  Value chunks =
-      chunksOf(arith::IndexCastOp::create(b, loc, i64, c.countIndex));
+  Value chunks = chunksOf(arith::IndexCastOp::create(b, loc, i64, jobCount));
   auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
   b.createBlock(&spin.getBefore());
   Value done = atomicRead(control, doneWord(at));
@@ -533,18 +557,18 @@ CollaborationBuilder::GridLevel::waitForJob(Value job, Value published) {
   scf::YieldOp::create(b, loc, ValueRange{});
   b.setInsertionPointAfter(spin);
   fence();
-  SmallVector<Value> results;
+  SmallVector<Value> combined;
   SmallVector<Value> identities = c.createIdentities();
   for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
     Value total =
         atomic(*getAtomicKind(reduction.kind, identities[index].getType()),
                identities[index], accumulators[index], at);
-    results.push_back(c.combine(index, accs[index], total));
+    combined.push_back(c.combine(index, results[index], total));
   }
   atomic(arith::AtomicRMWKind::assign, constI32(kDoneGridJob), claims, at);
-  scf::YieldOp::create(b, loc, results);
+  scf::YieldOp::create(b, loc, combined);
   b.setInsertionPointToStart(&wait.getElseRegion().front());
-  scf::YieldOp::create(b, loc, accs);
+  scf::YieldOp::create(b, loc, results);
   return SmallVector<Value>(wait.getResults());
 }
 
@@ -616,8 +640,7 @@ void CollaborationBuilder::GridLevel::countBlockDone() {
   }
 }
 
-SmallVector<Value> CollaborationBuilder::GridLevel::build(Value isGrid,
-                                                          Value &published) {
+void CollaborationBuilder::GridLevel::start(Value isGrid, Value &isPublished) {
   auto buffer = [&](int64_t size, Type type) {
     return addWorkgroupBuffer(func, loc, size, type);
   };
@@ -631,15 +654,16 @@ SmallVector<Value> CollaborationBuilder::GridLevel::build(Value isGrid,
       b, loc, i32,
       arith::RemUIOp::create(b, loc, position.tid, constIndex(32)));
 
-  auto [job, taken] = publish(isGrid);
-  published = taken;
+  jobCount = c.countIndex;
+  std::tie(job, published) = publish(isGrid);
+  isPublished = published;
 
   // The block's jobs, for the block to run: a mask per warp, and each
   // thread's job; the cells of the first thread's takes (the job and
   // whether it is open, the chunk and the job's chunks: i32; the job's
   // range: i64); the warps' partials.
-  Value masks = buffer(warps, i32);
-  Value jobs = buffer(threads, i32);
+  masks = buffer(warps, i32);
+  jobs = buffer(threads, i32);
   taken32 = buffer(4, i32);
   taken64 = buffer(2, i64);
   for (auto [index, reduction] : llvm::enumerate(plan.reductions))
@@ -652,17 +676,34 @@ SmallVector<Value> CollaborationBuilder::GridLevel::build(Value isGrid,
   });
   thenDo(published,
          [&] { memref::StoreOp::create(b, loc, job, jobs, position.tid); });
-  gpu::BarrierOp::create(b, loc);
-
-  // The block's own jobs first, then any open job of the launch.
-  runOwnJobs(masks, jobs);
-  runChunks(Value());
-  SmallVector<Value> accs = waitForJob(job, published);
-  countBlockDone();
-  return accs;
 }
 
-SmallVector<Value> CollaborationBuilder::gridPerHugeRange(Value isGrid,
-                                                          Value &published) {
-  return GridLevel(*this).build(isGrid, published);
+SmallVector<Value> CollaborationBuilder::GridLevel::finish(ValueRange results) {
+  // The block's other forms end with the block together; the masks and jobs
+  // written before them are visible after this barrier.
+  gpu::BarrierOp::create(b, loc);
+  // What other blocks have not taken of the block's own jobs, then any open
+  // job of the launch; then the block's results.
+  runOwnJobs(masks, jobs);
+  runChunks(Value());
+  SmallVector<Value> combined = waitForJob(job, published, results);
+  countBlockDone();
+  return combined;
+}
+
+CollaborationBuilder::CollaborationBuilder(RewriterBase &rewriter,
+                                           const CollaborationPlan &plan,
+                                           Value active)
+    : rewriter(rewriter), b(rewriter), plan(plan), loop(plan.loop),
+      active(active), loc(loop.getLoc()) {}
+
+CollaborationBuilder::~CollaborationBuilder() = default;
+
+void CollaborationBuilder::startGrid(Value isGrid, Value &published) {
+  grid = std::make_unique<GridLevel>(*this);
+  grid->start(isGrid, published);
+}
+
+SmallVector<Value> CollaborationBuilder::finishGrid(ValueRange results) {
+  return grid->finish(results);
 }

@@ -527,18 +527,17 @@ SmallVector<Value> CollaborationBuilder::build() {
   countIndex = arith::SelectOp::create(b, loc, nonEmpty, trips, zeroIndex);
   if (active)
     countIndex = arith::SelectOp::create(b, loc, active, countIndex, zeroIndex);
-  // Ranges longer than `gridRange` go to the grid first, and those longer
-  // than `blockRange` to the whole block; their threads then take part in
-  // the next forms with nothing left to run.
+  // Ranges longer than `gridRange` become jobs of the launch first (the
+  // block runs what is left of them, and waits for them, after its other
+  // ranges), and those longer than `blockRange` go to the whole block; their
+  // threads then take part in the next forms with nothing left to run.
   if (plan.gridRange > 0 && canUseGrid(result.whyNotGrid)) {
     result.grid = true;
     Value isGrid =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, countIndex,
                               constIndex(plan.gridRange));
     Value published;
-    SmallVector<Value> accs = gridPerHugeRange(isGrid, published);
-    rewriter.modifyOpInPlace(loop,
-                             [&] { loop.getInitArgsMutable().assign(accs); });
+    startGrid(isGrid, published);
     Value unpublished = arith::XOrIOp::create(
         b, loc, published,
         arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
@@ -626,7 +625,11 @@ SmallVector<Value> CollaborationBuilder::build() {
         anyLong, [&] { return warpPerLongRange(longMask, own); },
         [&] { return own; });
   };
-  return buildIf(fits, collaborate, [&] { return perThread(active); });
+  SmallVector<Value> results =
+      buildIf(fits, collaborate, [&] { return perThread(active); });
+  if (grid)
+    return finishGrid(results);
+  return results;
 }
 
 CollaborationResult

@@ -87,8 +87,12 @@ planCollaboration(gpu::GPUFuncOp func, scf::ForOp loop,
 /// A grid job's chunk counter until the job is open for taking chunks.
 constexpr int32_t kClosedGridJob = 1 << 30;
 /// A grid job's chunk counter once the job is done (past kClosedGridJob:
-/// no chunk is taken).
+/// no chunk is taken), plus kGridParityBit in odd launches: a job done in
+/// the previous launch, whose slot this launch's owner has not opened yet,
+/// is not done but not open yet for the blocks that look for chunks (takes
+/// that find a job closed or done add 1, far below the parity bit).
 constexpr int32_t kDoneGridJob = kClosedGridJob + (1 << 29);
+constexpr int32_t kGridParityBit = 1 << 28;
 /// The counters on which the blocks of a launch count themselves done with
 /// the grid level's state, each kGridCounterStride words (a cache line)
 /// after the previous one.
@@ -96,8 +100,11 @@ constexpr int64_t kGridBlockCounters = 64;
 constexpr int64_t kGridCounterStride = 32;
 /// Words of the grid level's control buffer before the jobs' counters of
 /// finished chunks: the next free job, the first job that may still have
-/// chunks to take, and the counters of the blocks done with the launch
-/// (kGridBlockCounters, then one for them).
+/// chunks to take, the count of the counters complete, the launch's parity
+/// (word kGridParityWord, 0 or 1: the last block of a launch flips it), and
+/// the counters of the blocks done with the launch (kGridBlockCounters,
+/// from word kGridCounterStride on).
+constexpr int64_t kGridParityWord = 3;
 constexpr int64_t kGridControlWords =
     (kGridBlockCounters + 1) * kGridCounterStride;
 

@@ -150,7 +150,7 @@ private:
   void runChunk(const TakenChunk &t);
   /// Whether a job whose chunk counter reads `claimed` is one the blocks
   /// that look for chunks may pass for good: all its `chunks` taken, or
-  /// done (not a job that is not open yet).
+  /// done in this launch (not a job that is not open yet).
   Value isPassable(Value claimed, Value chunks);
   /// In the first warp: finds, from the block's `cursor`, the first job
   /// that may have a chunk left, and takes one of it in its first lane.
@@ -180,7 +180,10 @@ private:
   /// job's range (lo, count), each job's accumulators.
   Value control, claims, ranges;
   SmallVector<Value> accumulators;
-  Value headWord, openWord, blocksWord;
+  Value headWord, openWord, blocksWord, parityWord;
+  /// The launch's parity (0 or 1), and the chunk counter of a job done in
+  /// this launch.
+  Value parity, doneMark;
   /// The thread's job and whether it has one; the block's jobs (a mask of
   /// owners per warp, each owner's job); the block's cells and the warps'
   /// partials.
@@ -242,6 +245,7 @@ void CollaborationBuilder::GridLevel::addLaunchState() {
   headWord = constIndex(0);
   openWord = constIndex(1);
   blocksWord = constIndex(2);
+  parityWord = constIndex(kGridParityWord);
 }
 
 std::pair<Value, Value> CollaborationBuilder::GridLevel::publish(Value isGrid) {
@@ -368,8 +372,16 @@ Value CollaborationBuilder::GridLevel::isPassable(Value claimed, Value chunks) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, claimed, chunks),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, claimed,
                             constI32(kClosedGridJob)));
-  Value done = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, claimed,
-                                     constI32(kDoneGridJob));
+  // Done in this launch, not in the previous one (whose owner in this
+  // launch has not opened it yet).
+  Value done = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, claimed,
+                            constI32(kDoneGridJob)),
+      arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::AndIOp::create(b, loc, claimed, constI32(kGridParityBit)),
+          arith::MulIOp::create(b, loc, parity, constI32(kGridParityBit))));
   return arith::OrIOp::create(b, loc, taken, done);
 }
 
@@ -565,7 +577,7 @@ CollaborationBuilder::GridLevel::waitForJob(Value job, Value published,
                identities[index], accumulators[index], at);
     combined.push_back(c.combine(index, results[index], total));
   }
-  atomic(arith::AtomicRMWKind::assign, constI32(kDoneGridJob), claims, at);
+  atomic(arith::AtomicRMWKind::assign, doneMark, claims, at);
   scf::YieldOp::create(b, loc, combined);
   b.setInsertionPointToStart(&wait.getElseRegion().front());
   scf::YieldOp::create(b, loc, results);
@@ -634,6 +646,7 @@ void CollaborationBuilder::GridLevel::countBlockDone() {
             words.push_back(constIndex((k + 1) * kGridCounterStride));
           for (Value word : words)
             atomic(arith::AtomicRMWKind::assign, constI32(0), control, word);
+          atomic(arith::AtomicRMWKind::xori, constI32(1), control, parityWord);
         });
       });
     });
@@ -655,6 +668,12 @@ void CollaborationBuilder::GridLevel::start(Value isGrid, Value &isPublished) {
       arith::RemUIOp::create(b, loc, position.tid, constIndex(32)));
 
   jobCount = c.countIndex;
+  // The same in the whole launch: only the launch's last block changes it,
+  // at its end.
+  parity = memref::LoadOp::create(b, loc, control, parityWord);
+  doneMark = arith::AddIOp::create(
+      b, loc, constI32(kDoneGridJob),
+      arith::MulIOp::create(b, loc, parity, constI32(kGridParityBit)));
   std::tie(job, published) = publish(isGrid);
   isPublished = published;
 
@@ -685,7 +704,8 @@ SmallVector<Value> CollaborationBuilder::GridLevel::finish(ValueRange results) {
   // What other blocks have not taken of the block's own jobs, then any open
   // job of the launch; then the block's results.
   runOwnJobs(masks, jobs);
-  runChunks(Value());
+  if (!getenv("WC_NOHELP"))
+    runChunks(Value());
   SmallVector<Value> combined = waitForJob(job, published, results);
   countBlockDone();
   return combined;

@@ -25,15 +25,23 @@
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 100 iterations by the grid, in chunks of 512 that any block takes, ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
 // IR-LABEL: gpu.func @spmv
 // IR-SAME: %[[CONTROL:[a-z0-9]+]]: memref<3104xi32>, %[[CLAIMS:[a-z0-9]+]]: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<1024xi32>)
+// A job done in this launch is marked with the launch's parity (word 3 of
+// the control words), so that the next launch does not take a job done in
+// this one for one done in it.
+// IR: %[[PARITY:.+]] = memref.load %[[CONTROL]][%c3{{.*}}] : memref<3104xi32>
+// IR: %[[BIT:.+]] = arith.muli %[[PARITY]], %c268435456_i32
+// IR: %[[MARK:.+]] = arith.addi %c1610612736_i32{{.*}}, %[[BIT]]
 // IR: memref.atomic_rmw addi %{{.*}}, %[[CONTROL]]
 // IR: memref.atomic_rmw assign %{{.*}}, %[[CLAIMS]]
 // IR: memref.atomic_rmw maxs
 // The owner marks its job done; the last block to finish resets the control
 // words (the next job, the first open job, and the 65 counters of the
-// blocks done).
-// IR: memref.atomic_rmw assign %c1610612736_i32{{.*}}, %[[CLAIMS]]
+// blocks done) and flips the parity.
+// IR: memref.atomic_rmw assign %[[MARK]], %[[CLAIMS]]
 // IR: gpu.barrier
 // IR-COUNT-67: memref.atomic_rmw assign %{{.*}}, %[[CONTROL]]
+// IR-NEXT: arith.constant 1 : i32
+// IR-NEXT: memref.atomic_rmw xori %{{.*}}, %[[CONTROL]][%c3{{.*}}]
 // IR: gpu.return
 // IR-LABEL: func.func @main
 // IR-DAG: gpu.memset %{{.*}}, %c1073741824_i32 : memref<1024xi32>, i32

@@ -23,9 +23,63 @@ namespace {
 constexpr unsigned kNoTurn = ~0u;
 } // namespace
 
+BlockScheduler::BlockScheduler(unsigned slots, uint64_t seed)
+    : active(slots, true), seed(seed), state(seed) {}
+
+unsigned BlockScheduler::pickNext(unsigned slot) {
+  unsigned slots = active.size();
+  if (seed) {
+    // A linear congruential step; a random start of the round-robin search
+    // among the active slots.
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    unsigned start = (state >> 33) % slots;
+    for (unsigned step = 0; step < slots; ++step)
+      if (active[(start + step) % slots])
+        return (start + step) % slots;
+  }
+  for (unsigned step = 1; step <= slots; ++step)
+    if (active[(slot + step) % slots])
+      return (slot + step) % slots;
+  return kNoTurn;
+}
+
+bool BlockScheduler::enter(unsigned slot) {
+  std::unique_lock<std::mutex> lock(mutex);
+  wakeup.wait(lock, [&] { return turn == slot || aborted; });
+  return !aborted;
+}
+
+bool BlockScheduler::yield(unsigned slot) {
+  std::unique_lock<std::mutex> lock(mutex);
+  turn = pickNext(slot);
+  wakeup.notify_all();
+  wakeup.wait(lock, [&] { return turn == slot || aborted; });
+  return !aborted;
+}
+
+void BlockScheduler::leave(unsigned slot) {
+  std::lock_guard<std::mutex> lock(mutex);
+  active[slot] = false;
+  turn = pickNext(slot);
+  wakeup.notify_all();
+}
+
+void BlockScheduler::abort() {
+  std::lock_guard<std::mutex> lock(mutex);
+  aborted = true;
+  wakeup.notify_all();
+}
+
+LogicalResult BlockRunner::yieldToOtherBlocks() {
+  if (!scheduler)
+    return success();
+  return success(scheduler->yield(slot));
+}
+
 BlockRunner::BlockRunner(Simulator &sim, const KernelLaunch &launch,
-                         const int64_t id[3])
-    : sim(sim), launch(launch) {
+                         const int64_t id[3], BlockScheduler *scheduler,
+                         unsigned slot)
+    : sim(sim), launch(launch), scheduler(scheduler), slot(slot) {
   for (int d = 0; d < 3; ++d)
     blockId[d] = id[d];
   numThreads = launch.block[0] * launch.block[1] * launch.block[2];
@@ -234,7 +288,7 @@ LogicalResult BlockRunner::sync(Interpreter &interp, Operation *op,
   if (failed(complete))
     return failure();
   if (*complete)
-    return success();
+    return yieldToOtherBlocks();
   passTurn(warp);
   return success(waitTurn(warp));
 }

@@ -41,10 +41,43 @@ struct KernelLaunch {
   bool hasBarriers;
 };
 
+/// The turn among the resident blocks of a launch
+/// (SimulatorOptions::residentBlocks): each slot runs its blocks one after
+/// the other on its own thread, and one slot at a time runs; the running
+/// slot keeps the turn until it yields or leaves.
+class BlockScheduler {
+public:
+  BlockScheduler(unsigned slots, uint64_t seed);
+  /// Waits for `slot`'s turn; false once the launch has failed.
+  bool enter(unsigned slot);
+  /// Hands the turn to the next slot (round-robin, or pseudo-random with a
+  /// seed; possibly `slot` again) and waits for it to come back; false once
+  /// the launch has failed.
+  bool yield(unsigned slot);
+  /// `slot` has no block left: hands the turn over for good.
+  void leave(unsigned slot);
+  /// The launch failed: every slot's next wait returns false.
+  void abort();
+
+private:
+  /// The next slot to run after `slot`, of those still active.
+  unsigned pickNext(unsigned slot);
+
+  std::mutex mutex;
+  std::condition_variable wakeup;
+  std::vector<bool> active;
+  unsigned turn = 0;
+  bool aborted = false;
+  uint64_t seed, state;
+};
+
 class BlockRunner {
 public:
+  /// `scheduler`: the launch's resident blocks' turn, which this block
+  /// holds in slot `slot` (null: the block runs alone).
   BlockRunner(Simulator &sim, const KernelLaunch &launch,
-              const int64_t blockId[3]);
+              const int64_t blockId[3], BlockScheduler *scheduler = nullptr,
+              unsigned slot = 0);
   ~BlockRunner();
 
   /// Runs every warp of the block to completion.
@@ -81,6 +114,10 @@ public:
             llvm::function_ref<uint64_t(uint64_t, uint64_t)> combine);
   /// Ends the current epoch of warp `warp` (a warp sync).
   void warpSync(unsigned warp) { clocks[warp][warp]++; }
+  /// Lets the launch's other resident blocks run (a point where blocks on
+  /// a GPU see each other's work); fails without a message when the launch
+  /// has failed meanwhile (its error is already reported).
+  LogicalResult yieldToOtherBlocks();
   /// The block's instance of the workgroup buffer created by `key` (a
   /// workgroup alloca/alloc or memref.global), allocated on first use; null
   /// after an error at `key` when the memory cannot hold it.
@@ -152,6 +189,8 @@ private:
   Simulator &sim;
   const KernelLaunch &launch;
   int64_t blockId[3];
+  BlockScheduler *scheduler;
+  unsigned slot;
   unsigned numWarps;
   int64_t numThreads;
   llvm::SmallVector<WarpPlace> places;

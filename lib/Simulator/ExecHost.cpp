@@ -7,8 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockRunner.h"
+
 #include "Interpreter.h"
 #include "WC/Target/TargetDescription.h"
+#include <thread>
 
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Runtime/MemRefPrinter.h"
@@ -68,15 +70,49 @@ static LogicalResult runGrid(Interpreter &host, Operation *op,
     return host.error(op) << "block of " << threads
                           << " threads exceeds the 1024-thread limit";
   ++host.sim.stats.kernelLaunches;
-  for (int64_t z = 0; z < launch.grid[2]; ++z)
-    for (int64_t y = 0; y < launch.grid[1]; ++y)
-      for (int64_t x = 0; x < launch.grid[0]; ++x) {
-        int64_t id[3] = {x, y, z};
-        BlockRunner block(host.sim, launch, id);
-        if (failed(block.run()))
-          return failure();
+  int64_t blocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
+  auto blockId = [&](int64_t linear, int64_t id[3]) {
+    id[0] = linear % launch.grid[0];
+    id[1] = linear / launch.grid[0] % launch.grid[1];
+    id[2] = linear / (launch.grid[0] * launch.grid[1]);
+  };
+  unsigned slots = static_cast<unsigned>(
+      std::min<int64_t>(std::max(1u, host.sim.options.residentBlocks), blocks));
+  if (slots == 1) {
+    for (int64_t linear = 0; linear < blocks; ++linear) {
+      int64_t id[3];
+      blockId(linear, id);
+      BlockRunner block(host.sim, launch, id);
+      if (failed(block.run()))
+        return failure();
+    }
+    return success();
+  }
+  // Resident blocks: a thread per slot, one slot running at a time; the
+  // slot that holds the turn takes the next block.
+  BlockScheduler scheduler(slots, host.sim.options.scheduleSeed);
+  int64_t next = 0;
+  bool failedBlock = false;
+  std::vector<std::thread> workers;
+  for (unsigned slot = 0; slot < slots; ++slot)
+    workers.emplace_back([&, slot] {
+      if (!scheduler.enter(slot))
+        return;
+      for (int64_t linear = next++; linear < blocks; linear = next++) {
+        int64_t id[3];
+        blockId(linear, id);
+        BlockRunner block(host.sim, launch, id, &scheduler, slot);
+        if (failed(block.run())) {
+          failedBlock = true;
+          scheduler.abort();
+          return;
+        }
       }
-  return success();
+      scheduler.leave(slot);
+    });
+  for (std::thread &worker : workers)
+    worker.join();
+  return failure(failedBlock);
 }
 
 static LogicalResult executeLaunchFunc(Interpreter &host,

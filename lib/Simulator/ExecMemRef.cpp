@@ -345,6 +345,10 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
         if (failed(old))
           return failure();
         interp.set(rmw.getResult(), std::move(*old));
+        // Where resident blocks take turns, an atomic on memory that other
+        // blocks see is a point where one block's work meets another's.
+        if (interp.isDevice() && !isWorkgroup(rmw.getMemref().getType()))
+          return handled(interp.place->block->yieldToOtherBlocks());
         return true;
       })
       .Case<memref::CastOp, memref::MemorySpaceCastOp>([&](auto) {

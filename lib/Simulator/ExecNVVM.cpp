@@ -241,8 +241,11 @@ FailureOr<bool> WarpExecutor::runNVVM() {
       // sequentially consistent, and a fence alone synchronizes no thread
       // with another (the race detector sees only barriers).
       .Case([&](NVVM::MembarOp) { return true; })
-      // A pause: no effect on what the program computes.
-      .Case([&](NVVM::NanosleepOp) { return true; })
+      // A pause, where a thread waits for other blocks' work: no effect on
+      // what the program computes; resident blocks take their turn.
+      .Case([&](NVVM::NanosleepOp) {
+        return handled(p.block->yieldToOtherBlocks());
+      })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }
 

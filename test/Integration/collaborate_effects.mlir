@@ -7,6 +7,7 @@
 // RUN: wc-sim %s %collaborated | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{reorder-atomics=true grid-range=50 grid-chunk=1})' 2>%t.grid.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=GRID < %t.grid.err
+// RUN: wc-sim %s --resident-blocks=4 --schedule-seed=2 --pass-pipeline='builtin.module(wc-collaborate{reorder-atomics=true grid-range=50 grid-chunk=1})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{reorder-atomics=true grid-range=50 grid-chunk=1},wc-aggregate-atomics,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: wc-opt %s --wc-collaborate=reorder-atomics=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=REORDER

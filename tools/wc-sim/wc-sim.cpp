@@ -52,6 +52,17 @@ static cl::opt<uint64_t>
                 cl::desc("Memory in MiB the program may hold at once before an "
                          "allocation ends the run with an error (0: no limit)"),
                 cl::init(wc::SimulatorOptions().maxMemoryBytes >> 20));
+static cl::opt<unsigned> residentBlocks(
+    "resident-blocks",
+    cl::desc("Blocks of a launch that run interleaved, handing over after "
+             "each barrier, atomic on memory outside the block, and "
+             "nanosleep (1: one block after the other)"),
+    cl::init(wc::SimulatorOptions().residentBlocks));
+static cl::opt<uint64_t> scheduleSeed(
+    "schedule-seed",
+    cl::desc("With --resident-blocks: 0 hands over in round-robin order, "
+             "another value seeds a pseudo-random order"),
+    cl::init(0));
 static cl::opt<bool> printStats("sim-stats",
                                 cl::desc("Print execution counts and time to "
                                          "stderr"),
@@ -106,6 +117,8 @@ int main(int argc, char **argv) {
   options.detectRaces = !noRaces;
   options.maxSteps = maxSteps;
   options.maxMemoryBytes = maxMemoryMB << 20;
+  options.residentBlocks = residentBlocks;
+  options.scheduleSeed = scheduleSeed;
   wc::SimulatorStats stats;
   auto start = std::chrono::steady_clock::now();
   LogicalResult result = wc::simulate(*module, std::cout, options, &stats);

@@ -35,6 +35,16 @@ struct SimulatorOptions {
   /// and private buffers together); an allocation beyond it ends the run
   /// with an error at the allocating op. 0: no limit.
   uint64_t maxMemoryBytes = uint64_t(4) << 30;
+  /// Blocks of a launch that run interleaved (1: one block after the
+  /// other). With more, the running block hands over to the next resident
+  /// one where a GPU's blocks would see each other's work: after each
+  /// barrier it completes, each atomic on memory outside the block, and
+  /// each `nanosleep`; a block that ends makes room for the next.
+  unsigned residentBlocks = 1;
+  /// With residentBlocks > 1: 0 hands over in round-robin order; another
+  /// value seeds a pseudo-random choice of the next block (the same seed,
+  /// the same run).
+  uint64_t scheduleSeed = 0;
 };
 
 /// Counters of one run, for the speed benchmark.

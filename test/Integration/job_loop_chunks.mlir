@@ -1,5 +1,6 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
+// RUN: wc-sim %s %lowered --resident-blocks=2 --schedule-seed=3 | FileCheck %s --check-prefix=RESIDENT
 
 // The dynamic schedule takes jobs in chunks of max(1, jobs / (8 x agents)):
 // 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31
@@ -235,3 +236,22 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: [0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  1,  2,  3,  0,  0,  0,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1,  -1]
 // CHECK: sizes = [1]
 // CHECK-NEXT: [0]
+
+// With the two blocks interleaved (wc-sim's resident blocks), the agents
+// take tickets in another order and the chunks see other counter values,
+// but every job still runs exactly once per launch, and the drawer of the
+// last ticket resets the counter:
+// RESIDENT: sizes = [2]
+// RESIDENT-NEXT: [2,  2]
+// RESIDENT: sizes = [1]
+// RESIDENT-NEXT: [0]
+// RESIDENT: sizes = [1]
+// RESIDENT-NEXT: [0]
+// RESIDENT: sizes = [41]
+// RESIDENT-NEXT: [2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2]
+// RESIDENT: sizes = [1]
+// RESIDENT-NEXT: [0]
+// RESIDENT: sizes = [41]
+// RESIDENT-NEXT: [2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0]
+// RESIDENT: sizes = [1]
+// RESIDENT-NEXT: [0]

@@ -7,10 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockRunner.h"
-
 #include "Interpreter.h"
 #include "WC/Target/TargetDescription.h"
-#include <thread>
 
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Runtime/MemRefPrinter.h"
@@ -24,6 +22,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::wc;

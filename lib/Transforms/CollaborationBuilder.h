@@ -101,10 +101,10 @@ private:
   /// uses, from outside the loop, only values of the whole launch, and
   /// reductions that memory atomics can combine; else sets `why`.
   bool canUseGrid(std::string &why);
-  /// The calling thread's linear id in the block, its warp, and whether it
-  /// is its warp's first lane.
+  /// The calling thread's linear id in the block, its warp, its lane, and
+  /// whether it is its warp's first lane.
   struct BlockPosition {
-    Value tid, warp, isFirstLane;
+    Value tid, warp, lane, isFirstLane;
   };
   BlockPosition getBlockPosition();
   /// The calling thread's share of iterations [begin, end) of the range

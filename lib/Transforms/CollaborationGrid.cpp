@@ -259,23 +259,16 @@ Value CollaborationBuilder::GridLevel::isPassable(Value claimed, Value chunks) {
 }
 
 void CollaborationBuilder::GridLevel::takeAnyChunk(Value cursor) {
-  // The first open job and the head are read once, by the first lane, and
-  // given to the warp: the scan's loop and votes need the same bounds in
-  // every lane, and reads by each lane may see other blocks' updates at
-  // different times (reads by atomics in every lane hung the warp). Plain
-  // loads: a stale value only makes the block scan more, or miss a new job,
-  // which its owner runs.
+  // The first open job and the head, the same in every lane: the scan's
+  // loop and votes need the same bounds in the whole warp, and reads by
+  // each lane may see other blocks' updates at different times (reads by
+  // atomics in every lane hung the warp). Both words only grow during a
+  // launch, so the warp's largest read is as good as any. Plain loads: a
+  // stale value only makes the block scan more, or miss a new job, which
+  // its owner runs.
   auto warpRead = [&](Value word) -> Value {
-    auto read = createIfElse(b, loc, {i32}, position.isFirstLane);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&read.getThenRegion().front());
-    scf::YieldOp::create(
-        b, loc, memref::LoadOp::create(b, loc, control, word).getResult());
-    b.setInsertionPointToStart(&read.getElseRegion().front());
-    scf::YieldOp::create(b, loc, constI32(0));
-    b.setInsertionPointAfter(read);
-    // Both words are never negative.
-    return ReduceOp::create(b, loc, CombiningKind::maxsi, read.getResult(0));
+    return ReduceOp::create(b, loc, CombiningKind::maxsi,
+                            memref::LoadOp::create(b, loc, control, word));
   };
   Value loaded = warpRead(openWord);
   Value firstOpen = arith::MaxSIOp::create(b, loc, cursor, loaded);
@@ -536,9 +529,7 @@ void CollaborationBuilder::GridLevel::start(Value isGrid, Value &isPublished) {
                                         position.tid, constIndex(0));
   isFirstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                       position.warp, constIndex(0));
-  lane = arith::IndexCastOp::create(
-      b, loc, i32,
-      arith::RemUIOp::create(b, loc, position.tid, constIndex(32)));
+  lane = arith::IndexCastOp::create(b, loc, i32, position.lane);
 
   jobCount = c.countIndex;
   // The same in the whole launch: only the launch's last block changes it,
@@ -577,8 +568,7 @@ SmallVector<Value> CollaborationBuilder::GridLevel::finish(ValueRange results) {
   // What other blocks have not taken of the block's own jobs, then any open
   // job of the launch; then the block's results.
   runOwnJobs(masks, jobs);
-  if (!getenv("WC_NOHELP"))
-    runChunks(Value());
+  runChunks(Value());
   SmallVector<Value> combined = waitForJob(job, published, results);
   countBlockDone();
   return combined;

@@ -237,7 +237,7 @@ CollaborationBuilder::BlockPosition CollaborationBuilder::getBlockPosition() {
   Value laneIndex = arith::RemUIOp::create(b, loc, tid, constIndex(32));
   Value isFirstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                             laneIndex, constIndex(0));
-  return {tid, warp, isFirstLane};
+  return {tid, warp, laneIndex, isFirstLane};
 }
 
 SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
@@ -351,7 +351,7 @@ SmallVector<Value> CollaborationBuilder::blockPerHugeRange(Value isHuge) {
         buffer(warps, getCombinedValue(loop, index, reduction).getType()));
 
   BlockPosition position = getBlockPosition();
-  auto [tid, warp, isFirstLane] = position;
+  auto [tid, warp, laneIndex, isFirstLane] = position;
   Value hugeMask =
       VoteOp::create(b, loc, i32, VoteKind::ballot, isHuge, /*mask=*/Value());
   thenDo(isFirstLane,

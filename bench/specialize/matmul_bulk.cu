@@ -78,19 +78,26 @@ __device__ __forceinline__ void storeTile(int32_t *c, int bx, int by, int lane,
     c[(by * T + ty0 + 2 * v) * N + bx * T + tx] = acc[v];
 }
 
+// The warp copies tile t of a and b, 8 elements per lane.
+__device__ __forceinline__ void copyTiles(int32_t (*sA)[T], int32_t (*sB)[T],
+                                          const int32_t *a, const int32_t *b,
+                                          int t, int bx, int by, int lane) {
+  int tx = lane % 16, ty0 = lane / 16;
+#pragma unroll
+  for (int v = 0; v < 8; ++v) {
+    int ty = ty0 + 2 * v;
+    sA[ty][tx] = a[(by * T + ty) * N + t * T + tx];
+    sB[ty][tx] = b[(t * T + ty) * N + bx * T + tx];
+  }
+}
+
 __global__ void __launch_bounds__(32)
     agg(const int32_t *a, const int32_t *b, int32_t *c) {
   __shared__ int32_t sA[T][T], sB[T][T];
   int lane = threadIdx.x, bx = blockIdx.x, by = blockIdx.y;
-  int tx = lane % 16, ty0 = lane / 16;
   int32_t acc[8] = {};
   for (int t = 0; t < N / T; ++t) {
-#pragma unroll
-    for (int v = 0; v < 8; ++v) {
-      int ty = ty0 + 2 * v;
-      sA[ty][tx] = a[(by * T + ty) * N + t * T + tx];
-      sB[ty][tx] = b[(t * T + ty) * N + bx * T + tx];
-    }
+    copyTiles(sA, sB, a, b, t, bx, by, lane);
     __syncwarp();
     tileProduct(sA, sB, lane, acc);
     __syncwarp();
@@ -198,17 +205,11 @@ __global__ void __launch_bounds__(32)
   __shared__ alignas(16) int32_t sA[T][T];
   __shared__ alignas(16) int32_t sB[T][T];
   int lane = threadIdx.x, bx = blockIdx.x, by = blockIdx.y;
-  int tx = lane % 16, ty0 = lane / 16;
   constexpr int colGroups = T / C;
   int r0 = (lane / colGroups) * R, c0 = (lane % colGroups) * C;
   int32_t acc[R][C] = {};
   for (int t = 0; t < N / T; ++t) {
-#pragma unroll
-    for (int v = 0; v < 8; ++v) {
-      int ty = ty0 + 2 * v;
-      sA[ty][tx] = a[(by * T + ty) * N + t * T + tx];
-      sB[ty][tx] = b[(t * T + ty) * N + bx * T + tx];
-    }
+    copyTiles(sA, sB, a, b, t, bx, by, lane);
     __syncwarp();
 #pragma unroll
     for (int kk = 0; kk < T; ++kk) {
@@ -291,15 +292,16 @@ int main() {
 #define RC(R, C)                                                               \
   cudaMemset(c, 0, n * 4);                                                     \
   report("agg" #R "x" #C, time([&] { aggRC<R, C><<<grid, 32>>>(a, b, c); }), c);
-      RC(8, 1) RC(4, 2) RC(2, 4) RC(1, 8)
+  RC(8, 1)
+  RC(4, 2) RC(2, 4) RC(1, 8)
 #define SPEC(C, S)                                                             \
   cudaMemset(c, 0, n * 4);                                                     \
   report("spec" #C "x" #S, time([&] {                                          \
            spec<C, S><<<dim3(N / T / C, N / T), 32 * (C + 1)>>>(a, b, c);      \
          }),                                                                   \
          c);
-          SPEC(1, 3) SPEC(2, 3) SPEC(4, 3) ms =
-              time([&] { agg<<<grid, 32>>>(a, b, ref); });
+      SPEC(1, 3) SPEC(2, 3) SPEC(4, 3) ms =
+          time([&] { agg<<<grid, 32>>>(a, b, ref); });
   report("agg", ms, ref);
   return 0;
 }

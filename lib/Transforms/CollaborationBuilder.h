@@ -108,8 +108,14 @@ private:
   };
   BlockPosition getBlockPosition();
   /// The calling thread's share of iterations [begin, end) of the range
-  /// starting at `rangeLo`, which the block's threads stride over: the
-  /// values of its iterations, combined per reduction from the identities.
+  /// starting at `rangeLo`, which `width` threads stride over, the calling
+  /// one from `first` on: the values of its iterations (the body's other
+  /// values from `outside`), combined per reduction from the identities,
+  /// in rounds of `unroll` iterations whose loads are in flight together.
+  SmallVector<Value> runStridedShare(const IRMapping &outside, Value rangeLo,
+                                     Value begin, Value end, Value first,
+                                     int64_t width, int64_t unroll);
+  /// runStridedShare by the block's threads, `tid` the calling one's.
   SmallVector<Value> runBlockShare(Value rangeLo, Value begin, Value end,
                                    Value tid);
   /// Each warp's combination of `values` (one per reduction), in `partials`

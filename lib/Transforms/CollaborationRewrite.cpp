@@ -48,9 +48,10 @@ static Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
                                    b.getIndexAttr(value.getSExtValue()));
 }
 
-/// Iterations per thread that the block runs together in each round of a
-/// range it takes.
+/// Iterations per thread that the block and the warp run together in each
+/// round of a range they take.
 static constexpr int64_t kBlockUnroll = 4;
+static constexpr int64_t kWarpUnroll = 4;
 
 /// `value` of lane `lane` (an i32), for every lane.
 static Value shuffleFrom(OpBuilder &b, Location loc, Value value, Value lane) {
@@ -178,34 +179,17 @@ SmallVector<Value> CollaborationBuilder::warpPerLongRange(Value longMask,
     Value ownerLo = shuffleFrom(b, loc, lo, owner);
     Value ownerCount = arith::IndexCastOp::create(
         b, loc, b.getIndexType(), shuffleFrom(b, loc, count, owner));
-    SmallVector<Value> identities = createIdentities();
     Value laneIndex =
         arith::IndexCastUIOp::create(b, loc, b.getIndexType(), lane);
     // The owner's values are shuffled once, before the strided loop.
-    IRMapping outside = ownerMapping(owner, Value());
-    auto strided =
-        createFor(b, loc, laneIndex, ownerCount, constIndex(32), identities);
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(strided.getBody());
-      Value iteration = arith::AddIOp::create(
-          b, loc, ownerLo,
-          arith::MulIOp::create(b, loc, strided.getInductionVar(), stepValue));
-      IRMapping mapping = outside;
-      mapping.map(loop.getInductionVar(), iteration);
-      SmallVector<Value> values = cloneBody(mapping);
-      SmallVector<Value> partials;
-      for (auto [index, value] : llvm::enumerate(values))
-        partials.push_back(
-            combine(index, strided.getRegionIterArgs()[index], value));
-      scf::YieldOp::create(b, loc, partials);
-    }
+    SmallVector<Value> shares =
+        runStridedShare(ownerMapping(owner, Value()), ownerLo, constIndex(0),
+                        ownerCount, laneIndex, 32, kWarpUnroll);
     Value mine =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, owner);
     SmallVector<Value> next;
     for (auto [index, reduction] : llvm::enumerate(plan.reductions)) {
-      Value sum =
-          ReduceOp::create(b, loc, reduction.kind, strided.getResult(index));
+      Value sum = ReduceOp::create(b, loc, reduction.kind, shares[index]);
       Value combined = combine(index, accs[index], sum);
       next.push_back(
           arith::SelectOp::create(b, loc, mine, combined, accs[index]));
@@ -240,14 +224,13 @@ CollaborationBuilder::BlockPosition CollaborationBuilder::getBlockPosition() {
   return {tid, warp, laneIndex, isFirstLane};
 }
 
-SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
-                                                       Value begin, Value end,
-                                                       Value tid) {
-  std::array<int64_t, 3> shape = plan.blockShape;
-  int64_t threads = shape[0] * shape[1] * shape[2];
+SmallVector<Value>
+CollaborationBuilder::runStridedShare(const IRMapping &outside, Value rangeLo,
+                                      Value begin, Value end, Value first,
+                                      int64_t width, int64_t unroll) {
   // Iteration k of the range, combined into `accs`.
   auto runIteration = [&](Value k, ValueRange accs) {
-    IRMapping mapping;
+    IRMapping mapping = outside;
     mapping.map(
         loop.getInductionVar(),
         arith::AddIOp::create(b, loc, rangeLo,
@@ -257,15 +240,15 @@ SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
       next.push_back(combine(index, accs[index], value));
     return next;
   };
-  // Rounds of kBlockUnroll iterations per thread, each into its own
-  // accumulators (their loads in flight together: the block's range is
-  // long, and one thread's iterations would otherwise wait for each
-  // other), then the rest one at a time.
+  // Rounds of `unroll` iterations per thread, each into its own
+  // accumulators (their loads in flight together: the range is long, and
+  // one thread's iterations would otherwise wait for each other), then the
+  // rest one at a time.
   unsigned numReductions = plan.reductions.size();
   SmallVector<Value> roundInits;
-  for (int64_t u = 0; u < kBlockUnroll; ++u)
+  for (int64_t u = 0; u < unroll; ++u)
     llvm::append_range(roundInits, createIdentities());
-  Value chunk = constIndex(kBlockUnroll * threads);
+  Value chunk = constIndex(unroll * width);
   Value numRounds = arith::DivUIOp::create(
       b, loc, arith::SubIOp::create(b, loc, end, begin), chunk);
   auto rounds =
@@ -278,10 +261,10 @@ SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
         arith::AddIOp::create(
             b, loc, begin,
             arith::MulIOp::create(b, loc, rounds.getInductionVar(), chunk)),
-        tid);
+        first);
     SmallVector<Value> next;
-    for (int64_t u = 0; u < kBlockUnroll; ++u) {
-      Value k = arith::AddIOp::create(b, loc, base, constIndex(u * threads));
+    for (int64_t u = 0; u < unroll; ++u) {
+      Value k = arith::AddIOp::create(b, loc, base, constIndex(u * width));
       llvm::append_range(
           next, runIteration(k, rounds.getRegionIterArgs().slice(
                                     u * numReductions, numReductions)));
@@ -289,7 +272,7 @@ SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
     scf::YieldOp::create(b, loc, next);
   }
   SmallVector<Value> merged(rounds.getResults().take_front(numReductions));
-  for (int64_t u = 1; u < kBlockUnroll; ++u)
+  for (int64_t u = 1; u < unroll; ++u)
     for (unsigned index = 0; index < numReductions; ++index)
       merged[index] = combine(index, merged[index],
                               rounds.getResult(u * numReductions + index));
@@ -297,8 +280,8 @@ SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
       b, loc,
       arith::AddIOp::create(b, loc, begin,
                             arith::MulIOp::create(b, loc, numRounds, chunk)),
-      tid);
-  auto strided = createFor(b, loc, restStart, end, constIndex(threads), merged);
+      first);
+  auto strided = createFor(b, loc, restStart, end, constIndex(width), merged);
   {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(strided.getBody());
@@ -307,6 +290,14 @@ SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
         runIteration(strided.getInductionVar(), strided.getRegionIterArgs()));
   }
   return SmallVector<Value>(strided.getResults());
+}
+
+SmallVector<Value> CollaborationBuilder::runBlockShare(Value rangeLo,
+                                                       Value begin, Value end,
+                                                       Value tid) {
+  std::array<int64_t, 3> shape = plan.blockShape;
+  return runStridedShare(IRMapping(), rangeLo, begin, end, tid,
+                         shape[0] * shape[1] * shape[2], kBlockUnroll);
 }
 
 void CollaborationBuilder::storeWarpPartials(ValueRange values,

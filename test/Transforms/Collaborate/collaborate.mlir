@@ -17,13 +17,16 @@
 // CHECK: } else {
 // First the rows over 8 iterations per thread of the block, by the whole
 // block one after the other (ballots of the huge rows' lanes in workgroup
-// memory, a barrier, for each owner a strided loop over the block's
-// threads, warp reductions, a barrier, the owner's sum of the warps'
-// partials, a barrier).
+// memory, a barrier, for each owner the block's threads stride over the
+// row: rounds of 4 iterations per thread into 4 sums, whose loads are in
+// flight together, then the rest one at a time; warp reductions, a
+// barrier, the owner's sum of the warps' partials, a barrier).
 // CHECK: wc.vote ballot
 // CHECK: gpu.barrier
 // CHECK: scf.while
 // CHECK: math.cttz
+// CHECK: scf.for {{.*}} -> (i32, i32, i32, i32) {
+// CHECK-COUNT-4: memref.load %arg1
 // CHECK: scf.for {{.*}} step %c64
 // CHECK: wc.reduce add
 // CHECK: gpu.barrier
@@ -39,8 +42,12 @@
 // CHECK: wc.shuffle idx
 // CHECK: } else {
 // CHECK: scf.for %{{.*}} = %[[BOUNDS]]#0 to %[[BOUNDS]]#1
+// The warp strides over a long row as the block does, in rounds of 4
+// iterations per lane, then the rest.
 // CHECK: scf.for %[[OWNER:.*]] = %{{.*}} to %c32_i32
 // CHECK: wc.shuffle idx %[[BOUNDS]]#0, %[[OWNER]] : index
+// CHECK: scf.for {{.*}} -> (i32, i32, i32, i32) {
+// CHECK-COUNT-4: memref.load %arg1
 // CHECK: scf.for {{.*}} step %c32
 // CHECK: wc.reduce add
 // CHECK: } else {

@@ -105,6 +105,9 @@ constexpr int64_t kGridCounterStride = 32;
 /// the counters of the blocks done with the launch (kGridBlockCounters,
 /// from word kGridCounterStride on).
 constexpr int64_t kGridParityWord = 3;
+/// Takes in a row that get a helping block no chunk (the job it found was
+/// taken meanwhile) before it leaves the rest to the jobs' owners.
+constexpr int32_t kGridHelpFailures = 8;
 constexpr int64_t kGridControlWords =
     (kGridBlockCounters + 1) * kGridCounterStride;
 

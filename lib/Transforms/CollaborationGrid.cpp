@@ -258,7 +258,7 @@ Value CollaborationBuilder::GridLevel::isPassable(Value claimed, Value chunks) {
   return arith::OrIOp::create(b, loc, taken, done);
 }
 
-void CollaborationBuilder::GridLevel::takeAnyChunk(Value cursor) {
+void CollaborationBuilder::GridLevel::takeAnyChunk(Value round) {
   // The first open job and the head, the same in every lane: the scan's
   // loop and votes need the same bounds in the whole warp, and reads by
   // each lane may see other blocks' updates at different times (reads by
@@ -270,26 +270,44 @@ void CollaborationBuilder::GridLevel::takeAnyChunk(Value cursor) {
     return ReduceOp::create(b, loc, CombiningKind::maxsi,
                             memref::LoadOp::create(b, loc, control, word));
   };
-  Value loaded = warpRead(openWord);
-  Value firstOpen = arith::MaxSIOp::create(b, loc, cursor, loaded);
+  Value firstOpen = warpRead(openWord);
   Value head = arith::MinSIOp::create(b, loc, warpRead(headWord),
                                       constI32(plan.gridJobs));
-  // The warp passes, 32 at a time and by plain loads, the jobs whose chunks
-  // look all taken (or that are done): only a job that may still have one,
-  // or is not open yet, costs a take. A stale value (from this SM's cache)
-  // only makes the block try a job already done or miss a new one, which
-  // its owner runs.
-  auto scan = scf::WhileOp::create(b, loc, TypeRange{i32, i32}, firstOpen);
+  Value span = arith::MaxSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, head, firstOpen), constI32(0));
+  // Each block starts its look at its own place among the open jobs (a
+  // hash of the block and the round), so that the blocks that help at the
+  // same time do not all race for the first open job: the warp passes, 32
+  // at a time and by plain loads, the jobs whose chunks look all taken (or
+  // that are done), going round the open jobs once. A stale value only
+  // makes the block try a job already done or miss a new one, which its
+  // owner runs.
+  Value hash = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, blockLinear, constI32(-1640531535)),
+      arith::MulIOp::create(b, loc, round, constI32(40503)));
+  Value rotation = arith::RemUIOp::create(
+      b, loc, hash, arith::MaxSIOp::create(b, loc, span, constI32(1)));
+  auto positionOf = [&](Value i) -> Value {
+    // (rotation + i) mod span, for i < span: one subtraction.
+    Value p = arith::AddIOp::create(b, loc, rotation, i);
+    Value wraps =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, p, span);
+    return arith::AddIOp::create(
+        b, loc, firstOpen,
+        arith::SelectOp::create(b, loc, wraps,
+                                arith::SubIOp::create(b, loc, p, span), p));
+  };
+  auto scan = scf::WhileOp::create(b, loc, TypeRange{i32, i32}, constI32(0));
   {
     OpBuilder::InsertionGuard inner(b);
     Block *at = b.createBlock(&scan.getBefore(), {}, {i32}, {loc});
     Value base = at->getArgument(0);
-    Value f = arith::AddIOp::create(b, loc, base, lane);
+    Value i = arith::AddIOp::create(b, loc, base, lane);
     Value inRange =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, f, head);
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, span);
     auto passable = createIfElse(b, loc, {i1}, inRange);
     b.setInsertionPointToStart(&passable.getThenRegion().front());
-    Value index = toIndex(f);
+    Value index = toIndex(positionOf(i));
     Value claimed = memref::LoadOp::create(b, loc, claims, index);
     Value count = memref::LoadOp::create(b, loc, ranges, countWord(index));
     scf::YieldOp::create(b, loc, isPassable(claimed, chunksOf(count)));
@@ -304,7 +322,7 @@ void CollaborationBuilder::GridLevel::takeAnyChunk(Value cursor) {
     Value found = VoteOp::create(b, loc, i32, VoteKind::ballot, stop, Value());
     Value more = arith::AndIOp::create(
         b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, base, head),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, base, span),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, found,
                               constI32(0)));
     scf::ConditionOp::create(b, loc, more, ValueRange{base, found});
@@ -315,45 +333,64 @@ void CollaborationBuilder::GridLevel::takeAnyChunk(Value cursor) {
             .getResult());
   }
   Value found = scan.getResult(1);
+  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, found,
+                                    constI32(0));
   Value candidate = arith::SelectOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, found,
-                            constI32(0)),
-      arith::AddIOp::create(b, loc, scan.getResult(0),
-                            math::CountTrailingZerosOp::create(b, loc, found)),
+      b, loc, any,
+      positionOf(arith::AddIOp::create(
+          b, loc, scan.getResult(0),
+          math::CountTrailingZerosOp::create(b, loc, found))),
       head);
   thenDo(position.isFirstLane, [&] {
-    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                      candidate, head);
     takeChunk(candidate, any);
-    // Past the jobs found without chunks (by the scan, or by the take), for
-    // the blocks that look next.
+    // Past the first open job, for the blocks that look next, where the
+    // take found it without a chunk left.
     Value chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
     Value chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
-    Value passed = arith::SelectOp::create(
-        b, loc, arith::AndIOp::create(b, loc, any, isPassable(chunk, chunks)),
-        arith::AddIOp::create(b, loc, candidate, constI32(1)), candidate);
-    thenDo(
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, passed,
-                              loaded),
-        [&] { atomic(arith::AtomicRMWKind::maxs, passed, control, openWord); });
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        candidate, firstOpen);
+    thenDo(arith::AndIOp::create(b, loc,
+                                 arith::AndIOp::create(b, loc, any, first),
+                                 isPassable(chunk, chunks)),
+           [&] {
+             atomic(arith::AtomicRMWKind::maxs,
+                    arith::AddIOp::create(b, loc, candidate, constI32(1)),
+                    control, openWord);
+           });
   });
 }
 
 void CollaborationBuilder::GridLevel::runChunks(Value job) {
-  // The block's cursor over the launch's jobs: it only moves forward, past
-  // each job found without a chunk, so that the loop ends even where the
-  // block reads a stale first open job.
-  auto chunks = scf::WhileOp::create(b, loc, TypeRange{i32, i32, i64, i64},
-                                     ValueRange{constI32(0)});
-  Block *before = b.createBlock(&chunks.getBefore(), {}, {i32}, {loc});
-  Value cursor = before->getArgument(0);
+  // Helping, the block counts its rounds (for its place among the open
+  // jobs) and the takes in a row that got no chunk: after
+  // kGridHelpFailures of those it leaves what is left to the owners.
+  auto chunks =
+      scf::WhileOp::create(b, loc, TypeRange{i32, i64, i64, i32, i32, i32},
+                           ValueRange{constI32(0), constI32(0)});
+  Block *before =
+      b.createBlock(&chunks.getBefore(), {}, {i32, i32}, {loc, loc});
+  Value round = before->getArgument(0);
+  Value failures = before->getArgument(1);
   if (job)
     thenDo(isFirstThread, [&] {
       takeChunk(job, arith::ConstantIntOp::create(b, loc, i1, 1));
     });
   else
-    thenDo(isFirstWarp, [&] { takeAnyChunk(cursor); });
+    thenDo(isFirstWarp, [&] {
+      // Past its failures the block takes nothing (a chunk it took must
+      // run: its job's owner waits for it).
+      Value tryMore =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, failures,
+                                constI32(kGridHelpFailures));
+      auto ifOp = scf::IfOp::create(b, loc, tryMore, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      takeAnyChunk(round);
+      b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+      thenDo(position.isFirstLane, [&] {
+        memref::StoreOp::create(b, loc, constI32(0), taken32, constIndex(1));
+      });
+    });
   TakenChunk t = readTaken();
   // Another round while the block got a chunk of `job`, or while it found
   // a job to look at; the chunk runs if there was one.
@@ -361,27 +398,33 @@ void CollaborationBuilder::GridLevel::runChunks(Value job) {
                                             t.chunk, t.chunks)
                           .getResult()
                     : t.open;
-  scf::ConditionOp::create(b, loc, again,
-                           ValueRange{t.job, t.chunk, t.rangeLo, t.count});
-  Block *after = b.createBlock(&chunks.getAfter(), {}, {i32, i32, i64, i64},
-                               SmallVector<Location>(4, loc));
+  scf::ConditionOp::create(
+      b, loc, again,
+      ValueRange{t.chunk, t.rangeLo, t.count, t.job, round, failures});
+  Block *after =
+      b.createBlock(&chunks.getAfter(), {}, {i32, i64, i64, i32, i32, i32},
+                    SmallVector<Location>(6, loc));
   TakenChunk run;
-  run.job = after->getArgument(0);
-  run.chunk = after->getArgument(1);
-  run.rangeLo = after->getArgument(2);
-  run.count = after->getArgument(3);
-  Value next = run.job;
+  run.chunk = after->getArgument(0);
+  run.rangeLo = after->getArgument(1);
+  run.count = after->getArgument(2);
+  run.job = after->getArgument(3);
+  Value nextRound =
+      arith::AddIOp::create(b, loc, after->getArgument(4), constI32(1));
   if (job) {
     runChunk(run);
+    scf::YieldOp::create(b, loc, ValueRange{nextRound, constI32(0)});
   } else {
     Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                         run.chunk, chunksOf(run.count));
     thenDo(valid, [&] { runChunk(run); });
-    next = arith::SelectOp::create(
-        b, loc, valid, run.job,
-        arith::AddIOp::create(b, loc, run.job, constI32(1)));
+    Value failed =
+        arith::AddIOp::create(b, loc, after->getArgument(5), constI32(1));
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{nextRound, arith::SelectOp::create(b, loc, valid,
+                                                      constI32(0), failed)});
   }
-  scf::YieldOp::create(b, loc, next);
   b.setInsertionPointAfter(chunks);
 }
 
@@ -530,6 +573,23 @@ void CollaborationBuilder::GridLevel::start(Value isGrid, Value &isPublished) {
   isFirstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                       position.warp, constIndex(0));
   lane = arith::IndexCastOp::create(b, loc, i32, position.lane);
+  {
+    SmallVector<Value, 3> ids, sizes;
+    for (gpu::Dimension dim :
+         {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+      ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
+      sizes.push_back(gpu::GridDimOp::create(b, loc, dim));
+    }
+    blockLinear = arith::IndexCastOp::create(
+        b, loc, i32,
+        arith::AddIOp::create(
+            b, loc, ids[0],
+            arith::MulIOp::create(
+                b, loc, sizes[0],
+                arith::AddIOp::create(
+                    b, loc, ids[1],
+                    arith::MulIOp::create(b, loc, sizes[1], ids[2])))));
+  }
 
   jobCount = c.countIndex;
   // The same in the whole launch: only the launch's last block changes it,

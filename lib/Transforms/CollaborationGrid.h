@@ -99,7 +99,7 @@ private:
   Value isPassable(Value claimed, Value chunks);
   /// In the first warp: finds, from the block's `cursor`, the first job
   /// that may have a chunk left, and takes one of it in its first lane.
-  void takeAnyChunk(Value cursor);
+  void takeAnyChunk(Value round);
   /// The block takes chunks and runs them while it gets one: of job `job`
   /// (open), or, where `job` is null, of the launch's open jobs, in order.
   /// Each round is block-uniform: the cells carry the first thread's take.
@@ -125,6 +125,8 @@ private:
   /// job's range (lo, count), each job's accumulators.
   Value control, claims, ranges;
   SmallVector<Value> accumulators;
+  /// The block's linear id in the grid, an i32.
+  Value blockLinear;
   Value headWord, openWord, blocksWord, parityWord;
   /// The launch's parity (0 or 1), and the chunk counter of a job done in
   /// this launch.

@@ -18,6 +18,27 @@ using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::collaborate;
 
+/// The calling block's linear id in the grid (x fastest) and the grid's
+/// number of blocks, as indices.
+static std::pair<Value, Value> createLinearBlockId(OpBuilder &b, Location loc) {
+  SmallVector<Value, 3> ids, sizes;
+  for (gpu::Dimension dim :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+    ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
+    sizes.push_back(gpu::GridDimOp::create(b, loc, dim));
+  }
+  Value block = arith::AddIOp::create(
+      b, loc, ids[0],
+      arith::MulIOp::create(
+          b, loc, sizes[0],
+          arith::AddIOp::create(
+              b, loc, ids[1],
+              arith::MulIOp::create(b, loc, sizes[1], ids[2]))));
+  Value blocks = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, sizes[0], sizes[1]), sizes[2]);
+  return {block, blocks};
+}
+
 std::optional<arith::AtomicRMWKind>
 collaborate::getAtomicKind(CombiningKind kind, Type type) {
   if (!type.isInteger(32) && !type.isInteger(64) && !type.isF32() &&
@@ -508,21 +529,7 @@ void CollaborationBuilder::GridLevel::countBlockDone() {
         createLinearThreadId(b, loc, plan.blockShape), constIndex(0));
     thenDo(isFirst, [&] {
       fence();
-      SmallVector<Value, 3> ids, sizes;
-      for (gpu::Dimension dim :
-           {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
-        ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
-        sizes.push_back(gpu::GridDimOp::create(b, loc, dim));
-      }
-      Value block = arith::AddIOp::create(
-          b, loc, ids[0],
-          arith::MulIOp::create(
-              b, loc, sizes[0],
-              arith::AddIOp::create(
-                  b, loc, ids[1],
-                  arith::MulIOp::create(b, loc, sizes[1], ids[2]))));
-      Value blocks = arith::MulIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, sizes[0], sizes[1]), sizes[2]);
+      auto [block, blocks] = createLinearBlockId(b, loc);
       Value counters = constIndex(kGridBlockCounters);
       Value counter = arith::RemUIOp::create(b, loc, block, counters);
       // Blocks counted on `counter`: those of the full rounds, and one more
@@ -573,23 +580,8 @@ void CollaborationBuilder::GridLevel::start(Value isGrid, Value &isPublished) {
   isFirstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                       position.warp, constIndex(0));
   lane = arith::IndexCastOp::create(b, loc, i32, position.lane);
-  {
-    SmallVector<Value, 3> ids, sizes;
-    for (gpu::Dimension dim :
-         {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
-      ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
-      sizes.push_back(gpu::GridDimOp::create(b, loc, dim));
-    }
-    blockLinear = arith::IndexCastOp::create(
-        b, loc, i32,
-        arith::AddIOp::create(
-            b, loc, ids[0],
-            arith::MulIOp::create(
-                b, loc, sizes[0],
-                arith::AddIOp::create(
-                    b, loc, ids[1],
-                    arith::MulIOp::create(b, loc, sizes[1], ids[2])))));
-  }
+  blockLinear = arith::IndexCastOp::create(b, loc, i32,
+                                           createLinearBlockId(b, loc).first);
 
   jobCount = c.countIndex;
   // The same in the whole launch: only the launch's last block changes it,

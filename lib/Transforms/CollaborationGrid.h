@@ -97,12 +97,14 @@ private:
   /// that look for chunks may pass for good: all its `chunks` taken, or
   /// done in this launch (not a job that is not open yet).
   Value isPassable(Value claimed, Value chunks);
-  /// In the first warp: finds, from the block's `cursor`, the first job
-  /// that may have a chunk left, and takes one of it in its first lane.
+  /// In the first warp: finds an open job that may have a chunk left,
+  /// looking from a place of the block's and `round`'s own among the open
+  /// jobs, and takes one of it in its first lane.
   void takeAnyChunk(Value round);
   /// The block takes chunks and runs them while it gets one: of job `job`
-  /// (open), or, where `job` is null, of the launch's open jobs, in order.
-  /// Each round is block-uniform: the cells carry the first thread's take.
+  /// (open), or, where `job` is null, of the launch's open jobs, until
+  /// kGridHelpFailures takes in a row get none. Each round is block-uniform:
+  /// the cells carry the first thread's take.
   void runChunks(Value job);
   /// Runs what is left of the block's jobs: of the owners in each warp's
   /// mask in `masks`, whose jobs are in `jobs`.

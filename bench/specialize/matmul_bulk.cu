@@ -11,6 +11,9 @@
 //   self<S>  one warp per block; lane 0 copies tile t + S by bulk copies
 //            into stage t % S of a ring while the warp computes tile t
 //   aggRxC   as agg, each lane computing an R x C block of the tile
+//   aggVec, aggAsync, aggAsync2
+//            as agg, copying 16 bytes per lane: by vector loads and stores,
+//            by cp.async, and by cp.async a tile ahead into a second buffer
 //   spec<C,S> one producer warp (lane 0: bulk copies) and C consumer warps,
 //            consumer c computing block column C bx + c; the C consumers
 //            share the producer's tile of a
@@ -235,6 +238,70 @@ __global__ void __launch_bounds__(32)
       c[(by * T + r0 + i) * N + bx * T + c0 + j] = acc[i][j];
 }
 
+// As agg, with 16-byte copies: lane l copies elements 4 (32 j + l) ..
+// +3 (j < 2) of each tile, by ld.global.v4 and st.shared.v4 (Mode 0), by
+// cp.async of 16 bytes waited for at once (1), or by cp.async a tile ahead
+// into a second buffer, in flight during this tile's product (2).
+__device__ __forceinline__ void copyTilesVec(int32_t (*sA)[T], int32_t (*sB)[T],
+                                             const int32_t *a, const int32_t *b,
+                                             int t, int bx, int by, int lane) {
+#pragma unroll
+  for (int j = 0; j < 2; ++j) {
+    int e = (j * 32 + lane) * 4, r = e / T, c = e % T;
+    *reinterpret_cast<int4 *>(&sA[r][c]) =
+        *reinterpret_cast<const int4 *>(&a[(by * T + r) * N + t * T + c]);
+    *reinterpret_cast<int4 *>(&sB[r][c]) =
+        *reinterpret_cast<const int4 *>(&b[(t * T + r) * N + bx * T + c]);
+  }
+}
+
+__device__ __forceinline__ void
+copyTilesAsync(int32_t (*sA)[T], int32_t (*sB)[T], const int32_t *a,
+               const int32_t *b, int t, int bx, int by, int lane) {
+#pragma unroll
+  for (int j = 0; j < 2; ++j) {
+    int e = (j * 32 + lane) * 4, r = e / T, c = e % T;
+    asm volatile(
+        "cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smem(&sA[r][c])),
+        "l"(&a[(by * T + r) * N + t * T + c])
+        : "memory");
+    asm volatile(
+        "cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smem(&sB[r][c])),
+        "l"(&b[(t * T + r) * N + bx * T + c])
+        : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+}
+
+template <int Mode>
+__global__ void __launch_bounds__(32)
+    aggCopy(const int32_t *a, const int32_t *b, int32_t *c) {
+  __shared__ alignas(16) int32_t sA[2][T][T];
+  __shared__ alignas(16) int32_t sB[2][T][T];
+  int lane = threadIdx.x, bx = blockIdx.x, by = blockIdx.y;
+  int32_t acc[8] = {};
+  if (Mode == 2)
+    copyTilesAsync(sA[0], sB[0], a, b, 0, bx, by, lane);
+  for (int t = 0; t < N / T; ++t) {
+    int s = Mode == 2 ? t % 2 : 0;
+    if (Mode == 0) {
+      copyTilesVec(sA[0], sB[0], a, b, t, bx, by, lane);
+    } else if (Mode == 1) {
+      copyTilesAsync(sA[0], sB[0], a, b, t, bx, by, lane);
+      asm volatile("cp.async.wait_group 0;" ::: "memory");
+    } else if (t + 1 < N / T) {
+      copyTilesAsync(sA[1 - s], sB[1 - s], a, b, t + 1, bx, by, lane);
+      asm volatile("cp.async.wait_group 1;" ::: "memory");
+    } else {
+      asm volatile("cp.async.wait_group 0;" ::: "memory");
+    }
+    __syncwarp();
+    tileProduct(sA[s], sB[s], lane, acc);
+    __syncwarp();
+  }
+  storeTile(c, bx, by, lane, acc);
+}
+
 template <typename Launch> float time(Launch launch) {
   cudaEvent_t e0, e1;
   cudaEventCreate(&e0);
@@ -287,21 +354,31 @@ int main() {
 #define SELF(S)                                                                \
   cudaMemset(c, 0, n * 4);                                                     \
   report("self" #S, time([&] { self<S><<<grid, 32>>>(a, b, c); }), c);
-  SELF(2)
-  SELF(3)
+  SELF(2);
+  SELF(3);
 #define RC(R, C)                                                               \
   cudaMemset(c, 0, n * 4);                                                     \
   report("agg" #R "x" #C, time([&] { aggRC<R, C><<<grid, 32>>>(a, b, c); }), c);
-  RC(8, 1)
-  RC(4, 2) RC(2, 4) RC(1, 8)
+  RC(8, 1);
+  RC(4, 2);
+  RC(2, 4);
+  RC(1, 8);
+#define COPY(M, NAME)                                                          \
+  cudaMemset(c, 0, n * 4);                                                     \
+  report(NAME, time([&] { aggCopy<M><<<grid, 32>>>(a, b, c); }), c);
+  COPY(0, "aggVec");
+  COPY(1, "aggAsync");
+  COPY(2, "aggAsync2");
 #define SPEC(C, S)                                                             \
   cudaMemset(c, 0, n * 4);                                                     \
   report("spec" #C "x" #S, time([&] {                                          \
            spec<C, S><<<dim3(N / T / C, N / T), 32 * (C + 1)>>>(a, b, c);      \
          }),                                                                   \
          c);
-      SPEC(1, 3) SPEC(2, 3) SPEC(4, 3) ms =
-          time([&] { agg<<<grid, 32>>>(a, b, ref); });
+  SPEC(1, 3);
+  SPEC(2, 3);
+  SPEC(4, 3);
+  ms = time([&] { agg<<<grid, 32>>>(a, b, ref); });
   report("agg", ms, ref);
   return 0;
 }

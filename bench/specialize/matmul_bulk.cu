@@ -14,6 +14,7 @@
 //   aggVec, aggAsync, aggAsync2
 //            as agg, copying 16 bytes per lane: by vector loads and stores,
 //            by cp.async, and by cp.async a tile ahead into a second buffer
+//   aggAsync4 as agg, its copy of 4 bytes per lane and element by cp.async
 //   spec<C,S> one producer warp (lane 0: bulk copies) and C consumer warps,
 //            consumer c computing block column C bx + c; the C consumers
 //            share the producer's tile of a
@@ -241,7 +242,8 @@ __global__ void __launch_bounds__(32)
 // As agg, with 16-byte copies: lane l copies elements 4 (32 j + l) ..
 // +3 (j < 2) of each tile, by ld.global.v4 and st.shared.v4 (Mode 0), by
 // cp.async of 16 bytes waited for at once (1), or by cp.async a tile ahead
-// into a second buffer, in flight during this tile's product (2).
+// into a second buffer, in flight during this tile's product (2); or agg's
+// copy (4 bytes per lane and element) by cp.async (3).
 __device__ __forceinline__ void copyTilesVec(int32_t (*sA)[T], int32_t (*sB)[T],
                                              const int32_t *a, const int32_t *b,
                                              int t, int bx, int by, int lane) {
@@ -273,6 +275,26 @@ copyTilesAsync(int32_t (*sA)[T], int32_t (*sB)[T], const int32_t *a,
   asm volatile("cp.async.commit_group;" ::: "memory");
 }
 
+// The copy of copyTiles (4 bytes per lane and element) by cp.async.ca.
+__device__ __forceinline__ void
+copyTilesAsync4(int32_t (*sA)[T], int32_t (*sB)[T], const int32_t *a,
+                const int32_t *b, int t, int bx, int by, int lane) {
+  int tx = lane % 16, ty0 = lane / 16;
+#pragma unroll
+  for (int v = 0; v < 8; ++v) {
+    int ty = ty0 + 2 * v;
+    asm volatile(
+        "cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(smem(&sA[ty][tx])),
+        "l"(&a[(by * T + ty) * N + t * T + tx])
+        : "memory");
+    asm volatile(
+        "cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(smem(&sB[ty][tx])),
+        "l"(&b[(t * T + ty) * N + bx * T + tx])
+        : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+}
+
 template <int Mode>
 __global__ void __launch_bounds__(32)
     aggCopy(const int32_t *a, const int32_t *b, int32_t *c) {
@@ -288,6 +310,9 @@ __global__ void __launch_bounds__(32)
       copyTilesVec(sA[0], sB[0], a, b, t, bx, by, lane);
     } else if (Mode == 1) {
       copyTilesAsync(sA[0], sB[0], a, b, t, bx, by, lane);
+      asm volatile("cp.async.wait_group 0;" ::: "memory");
+    } else if (Mode == 3) {
+      copyTilesAsync4(sA[0], sB[0], a, b, t, bx, by, lane);
       asm volatile("cp.async.wait_group 0;" ::: "memory");
     } else if (t + 1 < N / T) {
       copyTilesAsync(sA[1 - s], sB[1 - s], a, b, t + 1, bx, by, lane);
@@ -369,6 +394,7 @@ int main() {
   COPY(0, "aggVec");
   COPY(1, "aggAsync");
   COPY(2, "aggAsync2");
+  COPY(3, "aggAsync4");
 #define SPEC(C, S)                                                             \
   cudaMemset(c, 0, n * 4);                                                     \
   report("spec" #C "x" #S, time([&] {                                          \

@@ -515,5 +515,39 @@ LogicalResult BlockRunner::checkBarriersAtExit() {
              << " of mbarrier " << key.second << " incomplete, "
              << barrier.expected - barrier.pending << " of " << barrier.expected
              << " threads arrived: an arrival without its partners";
+  // A copy no wait retired: its destination may or may not hold the data
+  // when the block's threads read it, and nothing orders it with them.
+  for (auto [thread, copies] : llvm::enumerate(asyncCopies)) {
+    Operation *copy = nullptr;
+    if (!copies.uncommitted.empty())
+      copy = copies.uncommitted.front().copy;
+    for (const std::vector<AsyncWrite> &group : copies.groups)
+      if (!copy && !group.empty())
+        copy = group.front().copy;
+    if (!copy)
+      continue;
+    return copy->emitError() << where() << "thread " << thread
+                             << " ends with an asynchronous copy that no "
+                                "nvgpu.device_async_wait completed";
+  }
   return success();
+}
+
+Operation *BlockRunner::pendingAsyncWrite(int64_t thread, const Buffer *buffer,
+                                          int64_t element) const {
+  if (asyncCopies.size() <= static_cast<size_t>(thread))
+    return nullptr;
+  const AsyncCopies &copies = asyncCopies[thread];
+  auto find = [&](const std::vector<AsyncWrite> &writes) -> Operation * {
+    for (const AsyncWrite &w : writes)
+      if (w.buffer == buffer && w.element == element)
+        return w.copy;
+    return nullptr;
+  };
+  if (Operation *copy = find(copies.uncommitted))
+    return copy;
+  for (const std::vector<AsyncWrite> &group : copies.groups)
+    if (Operation *copy = find(group))
+      return copy;
+  return nullptr;
 }

@@ -15,6 +15,7 @@
 #include "Races.h"
 
 #include <condition_variable>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <vector>
@@ -129,6 +130,31 @@ public:
                                        MemRefType type,
                                        llvm::ArrayRef<int64_t> sizes,
                                        LaneMask lanes, llvm::StringRef name);
+  /// The asynchronous copies (cp.async) of one thread not completed yet:
+  /// the writes to workgroup memory of the copies not committed to a group,
+  /// and of each committed group, oldest first. A copy reads its source
+  /// when issued and writes its destination when a wait retires its group.
+  struct AsyncWrite {
+    Operation *copy;
+    Buffer *buffer;
+    int64_t element;
+    uint64_t bits;
+  };
+  struct AsyncCopies {
+    std::vector<AsyncWrite> uncommitted;
+    std::deque<std::vector<AsyncWrite>> groups;
+  };
+  /// The pending asynchronous copies of thread `thread` (linear id).
+  AsyncCopies &asyncCopiesOf(int64_t thread) {
+    if (asyncCopies.size() <= static_cast<size_t>(thread))
+      asyncCopies.resize(thread + 1);
+    return asyncCopies[thread];
+  }
+  /// The copy of thread `thread` whose write to `element` of `buffer` is
+  /// still pending, or null.
+  Operation *pendingAsyncWrite(int64_t thread, const Buffer *buffer,
+                               int64_t element) const;
+
   /// Race detection for an access of `thread` of warp `warp`.
   std::optional<Access> recordAccess(Buffer &buffer, int64_t element,
                                      bool isWrite, unsigned warp,
@@ -199,6 +225,7 @@ private:
   llvm::SmallVector<WarpState> states;
   Barrier barriers[16];
   std::map<std::pair<Operation *, int64_t>, MBarrier> mbarriers;
+  std::vector<AsyncCopies> asyncCopies;
   llvm::DenseMap<Operation *, Buffer *> sharedBuffers;
   /// The workgroup and private buffers of the block, freed when it ends.
   llvm::SmallVector<Buffer *> owned;

@@ -166,6 +166,21 @@ static LogicalResult executeAccess(Interpreter &interp, Operation &op,
       status = failure();
       return;
     }
+    // An element the thread's own asynchronous copy has yet to write: on a
+    // GPU the access may come before or after the copy's write.
+    if (interp.isDevice())
+      if (Operation *copy = interp.place->block->pendingAsyncWrite(
+              interp.place->linearThread(lane), desc.buffer, *element)) {
+        InFlightDiagnostic diag =
+            interp.error(&op, 1u << lane)
+            << (stored ? "writes" : "reads") << " element " << *element
+            << " of '" << desc.buffer->name
+            << "' before a wait completes the thread's asynchronous copy "
+               "to it (nvgpu.device_async_wait)";
+        diag.attachNote(copy->getLoc()) << "the copy";
+        status = failure();
+        return;
+      }
     if (stored)
       desc.buffer->store(*element, truncateTo(desc.buffer->elementType,
                                               interp.scalar(stored, lane)));

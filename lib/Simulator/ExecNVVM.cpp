@@ -308,5 +308,99 @@ FailureOr<bool> WarpExecutor::runNVGPU() {
         return handled(p.block->waitMBarrierParity(interp, &op, group, *index,
                                                    p.warp, *parity & 1));
       })
+      .Case([&](nvgpu::DeviceAsyncCopyOp copy) {
+        return handled(runAsyncCopy(copy));
+      })
+      .Case([&](nvgpu::DeviceAsyncCreateGroupOp group) {
+        // cp.async.commit_group: the thread's copies not yet in a group
+        // form its newest group.
+        forEachLane(active, [&](unsigned lane) {
+          BlockRunner::AsyncCopies &copies =
+              p.block->asyncCopiesOf(p.linearThread(lane));
+          copies.groups.push_back(std::move(copies.uncommitted));
+          copies.uncommitted.clear();
+        });
+        setUniform(group.getAsyncToken(), 0);
+        return true;
+      })
+      .Case([&](nvgpu::DeviceAsyncWaitOp wait) -> FailureOr<bool> {
+        // cp.async.wait_group N: the thread's groups but the N newest
+        // complete; their writes land now.
+        size_t keep = wait.getNumGroups().value_or(0);
+        LogicalResult status = success();
+        forEachLane(active, [&](unsigned lane) {
+          BlockRunner::AsyncCopies &copies =
+              p.block->asyncCopiesOf(p.linearThread(lane));
+          while (succeeded(status) && copies.groups.size() > keep) {
+            for (const BlockRunner::AsyncWrite &w : copies.groups.front()) {
+              if (failed(interp.recordAccess(w.copy, *w.buffer, w.element,
+                                             /*isWrite=*/true, lane))) {
+                status = failure();
+                break;
+              }
+              w.buffer->store(w.element, w.bits);
+            }
+            copies.groups.pop_front();
+          }
+        });
+        return handled(status);
+      })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
+}
+
+LogicalResult WarpExecutor::runAsyncCopy(nvgpu::DeviceAsyncCopyOp copy) {
+  // cp.async: each lane reads dstElements elements of the source (past
+  // srcElements, zeros) along its innermost dimension now; their writes to
+  // the destination wait in the thread's uncommitted copies.
+  const WarpPlace &p = place();
+  const WarpValue &src = interp.get(copy.getSrc());
+  const WarpValue &dst = interp.get(copy.getDst());
+  int64_t count = copy.getDstElements().getSExtValue();
+  Type element = cast<MemRefType>(copy.getDst().getType()).getElementType();
+  LogicalResult status = success();
+  forEachLane(active, [&](unsigned lane) {
+    if (failed(status))
+      return;
+    auto indicesOf = [&](ValueRange indices) {
+      SmallVector<int64_t, 4> idx;
+      for (Value index : indices)
+        idx.push_back(static_cast<int64_t>(interp.scalar(index, lane)));
+      return idx;
+    };
+    SmallVector<int64_t, 4> from = indicesOf(copy.getSrcIndices());
+    SmallVector<int64_t, 4> to = indicesOf(copy.getDstIndices());
+    int64_t read = count;
+    if (Value srcElements = copy.getSrcElements())
+      read = std::min<int64_t>(
+          count, static_cast<int64_t>(interp.scalar(srcElements, lane)));
+    BlockRunner::AsyncCopies &copies =
+        p.block->asyncCopiesOf(p.linearThread(lane));
+    for (int64_t k = 0; k < count && succeeded(status); ++k) {
+      uint64_t bits = 0;
+      if (k < read) {
+        SmallVector<int64_t, 4> at = from;
+        at.back() += k;
+        const MemRefDesc &desc = *src.ref(lane);
+        FailureOr<int64_t> e = interp.resolveElement(copy, desc, at, lane);
+        if (failed(e) || failed(interp.recordAccess(copy, *desc.buffer, *e,
+                                                    /*isWrite=*/false, lane))) {
+          status = failure();
+          return;
+        }
+        bits = desc.buffer->load(*e);
+      }
+      SmallVector<int64_t, 4> at = to;
+      at.back() += k;
+      const MemRefDesc &desc = *dst.ref(lane);
+      FailureOr<int64_t> e = interp.resolveElement(copy, desc, at, lane);
+      if (failed(e)) {
+        status = failure();
+        return;
+      }
+      copies.uncommitted.push_back(
+          {copy, desc.buffer, *e, truncateTo(element, bits)});
+    }
+  });
+  setUniform(copy.getAsyncToken(), 0);
+  return status;
 }

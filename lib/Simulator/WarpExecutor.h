@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 
 #include <array>
 
@@ -63,6 +64,9 @@ struct WarpExecutor {
       return (linear / p.blockDim[0]) % p.blockDim[1];
     return linear / (p.blockDim[0] * p.blockDim[1]);
   }
+
+  /// nvgpu.device_async_copy (cp.async) in the active lanes.
+  LogicalResult runAsyncCopy(nvgpu::DeviceAsyncCopyOp copy);
 
   void setUniform(Value result, uint64_t value) {
     interp.set(result, WarpValue::scalar(value));

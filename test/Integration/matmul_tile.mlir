@@ -16,6 +16,16 @@
 // RUN: wc-opt %t.clean.mlir --wc-specialize=aggregate-consumers=1 2>&1 >/dev/null | FileCheck %s --check-prefix=CLEAN
 // CLEAN: wc-specialize: 1 consumer warp running the block's 256 threads as 8 virtual threads and 1 producer warp
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=4 stages=3})' | FileCheck %s
+// The tiles copied by cp.async (wc-async-copy) after aggregation, as
+// written, lowered, and after cleanups; the PTX copies each virtual
+// thread's two elements and waits once, before the warp sync.
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %s --wc-aggregate --wc-async-copy --wc-lower-to-nvvm=format=isa 2>/dev/null | FileCheck %s --check-prefix=ASYNC
+// ASYNC-COUNT-16: cp.async.ca.shared.global
+// ASYNC: cp.async.wait_group
+// ASYNC-NOT: cp.async.wait_group
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{producer-warps=2 stages=3})' | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-sim %s %measured_lowered | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-opt %s --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEASURED

@@ -84,6 +84,8 @@ struct TargetDescription {
 
   /// Whether `redux.sync` exists for 32-bit integers (sm_80 and later).
   bool hasIntegerRedux() const { return smVersion >= 80; }
+  /// cp.async: copies from global to shared memory past the registers.
+  bool hasAsyncCopy() const { return smVersion >= 80; }
 
   /// H100 SXM (sm_90), the default target.
   static const TargetDescription &h100();

@@ -93,6 +93,33 @@ def ForwardStores : Pass<"wc-forward-stores", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
+  let summary = "Copy global memory into workgroup memory with cp.async";
+  let description = [{
+    In every `gpu.func` of a `gpu.module` whose target has `cp.async`
+    (sm_80 and later; the module's `#nvvm.target`, or `chip`), a
+    `memref.store` to workgroup memory of a value that a `memref.load` of
+    other memory in the same block gives, that nothing else uses, with no
+    op between them that may write memory, becomes an
+    `nvgpu.device_async_copy` of the element (4 or 8 bytes): the copy goes
+    from global memory to shared memory without the thread's registers.
+    The copies are waited for, in one group, right before the next op of
+    the block that may access memory otherwise or synchronize (a barrier,
+    a warp sync, any other access to workgroup memory, an op with regions
+    that may touch memory, the block's end), so the thread's later
+    accesses, and those a barrier orders after them, see the copied
+    values. Stores and loads of other element sizes, of memrefs whose
+    innermost dimension is not contiguous, and kernels for earlier chips
+    stay as they are. A remark per kernel counts the copies. Off by
+    default: not measured on a GPU yet.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (empty: the module's #nvvm.target, else sm_90)">,
+  ];
+  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect"];
+}
+
 def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
   let summary = "Make one warp do the job of a whole thread block";
   let description = [{

@@ -397,6 +397,19 @@ LogicalResult WarpExecutor::runAsyncCopy(nvgpu::DeviceAsyncCopyOp copy) {
         status = failure();
         return;
       }
+      // Two copies of a thread in flight to one element complete in no
+      // defined order.
+      if (Operation *earlier = p.block->pendingAsyncWrite(p.linearThread(lane),
+                                                          desc.buffer, *e)) {
+        InFlightDiagnostic diag =
+            interp.error(copy, 1u << lane)
+            << "copies to element " << *e << " of '" << desc.buffer->name
+            << "' while an earlier asynchronous copy of the thread to it is "
+               "in flight (no nvgpu.device_async_wait between them)";
+        diag.attachNote(earlier->getLoc()) << "the earlier copy";
+        status = failure();
+        return;
+      }
       copies.uncommitted.push_back(
           {copy, desc.buffer, *e, truncateTo(element, bits)});
     }

@@ -86,10 +86,13 @@ static bool canPassPendingCopies(Operation *op) {
 }
 
 /// Whether the copies an op's regions leave in flight may be waited for
-/// after the op: structured ops whose regions run to their end before the
-/// op completes.
+/// after the op: a region that runs once (`scf.if`), or once per virtual
+/// thread (`wc.vthreads`: distinct threads of the original block, whose
+/// copies to one element would race in the original program already). Not
+/// a loop: two iterations of one thread may copy to the same element, and
+/// copies in flight together complete in no defined order.
 static bool mayDeferWait(Operation *op) {
-  return isa<scf::ForOp, scf::IfOp, VThreadsOp>(op);
+  return isa<scf::IfOp, VThreadsOp>(op);
 }
 
 namespace {
@@ -125,8 +128,13 @@ struct CopyRewriter {
     // waited for yet.
     bool inFlight = false;
     bool clean = true;
+    // The buffers the pending copies write: a second copy into one of
+    // them, or any copy while nested regions' copies are in flight, waits
+    // first (copies in flight together complete in no defined order).
+    llvm::SmallPtrSet<Value, 4> written;
     auto waitBefore = [&](Operation *op) {
       clean = false;
+      written.clear();
       if (pending.empty() && !inFlight)
         return;
       commit(op, pending, /*wait=*/true);
@@ -135,6 +143,9 @@ struct CopyRewriter {
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (auto store = dyn_cast<memref::StoreOp>(&op)) {
         if (memref::LoadOp load = getCopiedLoad(store)) {
+          if (inFlight || written.contains(store.getMemref()))
+            waitBefore(store);
+          written.insert(store.getMemref());
           OpBuilder b(store);
           auto copy = nvgpu::DeviceAsyncCopyOp::create(
               b, store.getLoc(), tokenType, store.getMemref(),

@@ -29,6 +29,11 @@
 // - a copy that no wait completes;
 // RUN: sed 's/^      nvgpu.device_async_wait %g1 {numGroups = 0 : i32}$//; s/^      %mine = memref.load .*$/      %mine = arith.constant 7 : i32/' %s | not wc-sim - 2>&1 | FileCheck %s --check-prefix=NOWAIT
 // NOWAIT: error: {{.*}} thread 0 ends with an asynchronous copy that no nvgpu.device_async_wait completed
+// - a second copy to an element while the first is in flight (here the
+//   second copy goes to the first's elements): they complete in no
+//   defined order;
+// RUN: sed 's/\[.second\], 2, .count/[\x25first], 2, \x25count/' %s | not wc-sim - 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: error: {{.*}} copies to element {{[0-9]+}} of 'workgroup attribution #{{[0-9]+}}' while an earlier asynchronous copy of the thread to it is in flight
 // - the neighbour's elements read without the barrier race with its copy's
 //   write, which lands at its wait.
 // RUN: sed 's/^      gpu.barrier$//' %s | not wc-sim - 2>&1 | FileCheck %s --check-prefix=RACE

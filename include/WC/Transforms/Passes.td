@@ -105,10 +105,12 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
     from global memory to shared memory without the thread's registers.
     The copies are waited for, in one group, right before the next op of
     the block that may access memory otherwise or synchronize (a barrier,
-    a warp sync, any other access to workgroup memory, an op with regions
-    that may touch memory, the block's end), so the thread's later
-    accesses, and those a barrier orders after them, see the copied
-    values. Stores and loads of other element sizes, of memrefs whose
+    a warp sync, any op with memory effects other than a load of global
+    memory, any op with regions, the block's end, and a copy into a buffer
+    a pending copy writes), so the thread's later accesses, and those a
+    barrier orders after them, see the copied values. An `scf.if` or
+    `wc.vthreads` whose body holds only copies leaves the wait to after
+    it. Stores and loads of other element sizes, of memrefs whose
     innermost dimension is not contiguous, and kernels for earlier chips
     stay as they are. A remark per kernel counts the copies. Off by
     default: not measured on a GPU yet.

@@ -47,20 +47,27 @@ gpu.module @m {
 
 // -----
 
-// Copies in a loop whose body holds nothing else are committed in the body
-// and waited for after the loop, before the barrier (cp.async.wait_group 0
-// waits for every group of the thread).
+// A loop's copies are waited for in its body: two iterations of one
+// thread may copy to the same element, and copies in flight together
+// complete in no defined order. Copies under an scf.if (run once) are
+// committed there and waited for after it, before the barrier
+// (cp.async.wait_group 0 waits for every group of the thread).
 // CHECK-LABEL: gpu.func @loop
 // CHECK: scf.for
 // CHECK: %[[C:.*]] = nvgpu.device_async_copy
-// CHECK-NEXT: nvgpu.device_async_create_group %[[C]]
+// CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group %[[C]]
+// CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// CHECK-NEXT: }
+// CHECK: scf.if
+// CHECK: %[[D:.*]] = nvgpu.device_async_copy
+// CHECK-NEXT: nvgpu.device_async_create_group %[[D]]
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[E:.*]] = nvgpu.device_async_create_group{{ *$}}
 // CHECK-NEXT: nvgpu.device_async_wait %[[E]] {numGroups = 0 : i32}
 // CHECK-NEXT: gpu.barrier
 gpu.module @m {
-  // expected-remark @+1 {{1 copies}}
-  gpu.func @loop(%a: memref<256xf32>)
+  // expected-remark @+1 {{2 copies}}
+  gpu.func @loop(%a: memref<256xf32>, %n: index)
       workgroup(%ta: memref<256xf32, #gpu.address_space<workgroup>>) kernel {
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
@@ -73,6 +80,34 @@ gpu.module @m {
       %x = memref.load %a[%i] : memref<256xf32>
       memref.store %x, %ta[%i] : memref<256xf32, #gpu.address_space<workgroup>>
     }
+    %in = arith.cmpi ult, %t, %n : index
+    scf.if %in {
+      %y = memref.load %a[%t] : memref<256xf32>
+      memref.store %y, %ta[%t] : memref<256xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    gpu.return
+  }
+}
+
+// -----
+
+// A second copy into a buffer a pending copy writes waits for the first:
+// they may write the same element.
+// CHECK-LABEL: gpu.func @same_buffer
+// CHECK: %[[A:.*]] = nvgpu.device_async_copy %arg0
+// CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group %[[A]]
+// CHECK-NEXT: nvgpu.device_async_wait %[[G]]
+// CHECK-NEXT: nvgpu.device_async_copy %arg1
+gpu.module @m {
+  // expected-remark @+1 {{2 copies}}
+  gpu.func @same_buffer(%a: memref<64xf32>, %b: memref<64xf32>)
+      workgroup(%ta: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %a[%t] : memref<64xf32>
+    memref.store %x, %ta[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    %y = memref.load %b[%t] : memref<64xf32>
+    memref.store %y, %ta[%t] : memref<64xf32, #gpu.address_space<workgroup>>
     gpu.barrier
     gpu.return
   }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir {
 namespace wc {
@@ -52,11 +53,22 @@ static bool mayWrite(Operation *op) {
          effects.hasEffect<MemoryEffects::Free>();
 }
 
+/// Whether `memref` is a kernel argument or a view of one: global memory
+/// (not a thread's private buffer, which cp.async cannot read).
+static bool isKernelArgument(Value memref, gpu::GPUFuncOp func) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  auto arg = dyn_cast<BlockArgument>(memref);
+  return arg && arg.getOwner() == &func.getBody().front() &&
+         arg.getArgNumber() < func.getNumArguments();
+}
+
 /// The load of `store`'s value, if the store can become an asynchronous
-/// copy of it: a load of non-workgroup memory in the same block, whose
-/// value nothing else uses, of the same element type, with nothing that
-/// may write memory between the two.
-static memref::LoadOp getCopiedLoad(memref::StoreOp store) {
+/// copy of it: a load of a kernel argument in the same block, whose value
+/// nothing else uses, of the same element type, with nothing that may
+/// write memory between the two.
+static memref::LoadOp getCopiedLoad(memref::StoreOp store,
+                                    gpu::GPUFuncOp func) {
   MemRefType dst = store.getMemRefType();
   if (!isWorkgroup(dst) || !isCopyable(dst))
     return {};
@@ -66,7 +78,8 @@ static memref::LoadOp getCopiedLoad(memref::StoreOp store) {
     return {};
   MemRefType src = load.getMemRefType();
   if (isWorkgroup(src) || !isCopyable(src) ||
-      src.getElementType() != dst.getElementType())
+      src.getElementType() != dst.getElementType() ||
+      !isKernelArgument(load.getMemref(), func))
     return {};
   for (Operation *op = load->getNextNode(); op != store; op = op->getNextNode())
     if (mayWrite(op))
@@ -98,13 +111,13 @@ static bool mayDeferWait(Operation *op) {
 namespace {
 /// The rewrite of one kernel's copies.
 struct CopyRewriter {
-  MLIRContext *context;
+  gpu::GPUFuncOp func;
   Type tokenType;
   int64_t copies = 0;
 
-  explicit CopyRewriter(MLIRContext *context)
-      : context(context), tokenType(nvgpu::DeviceAsyncTokenType::get(context)) {
-  }
+  explicit CopyRewriter(gpu::GPUFuncOp func)
+      : func(func),
+        tokenType(nvgpu::DeviceAsyncTokenType::get(func.getContext())) {}
 
   /// One group of `pending` copies before `op`; and a wait for every group
   /// of the thread (`cp.async.wait_group 0`) when `wait`.
@@ -142,7 +155,7 @@ struct CopyRewriter {
     };
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (auto store = dyn_cast<memref::StoreOp>(&op)) {
-        if (memref::LoadOp load = getCopiedLoad(store)) {
+        if (memref::LoadOp load = getCopiedLoad(store, func)) {
           if (inFlight || written.contains(store.getMemref()))
             waitBefore(store);
           written.insert(store.getMemref());
@@ -199,7 +212,7 @@ struct AsyncCopyPass : public wc::impl::AsyncCopyBase<AsyncCopyPass> {
       const TargetDescription *target = targets.lookupFor(func);
       if (!target || !target->hasAsyncCopy())
         return;
-      CopyRewriter rewriter(func.getContext());
+      CopyRewriter rewriter(func);
       for (Block &block : func.getBody())
         rewriter.rewriteBlock(block, /*deferAtEnd=*/false);
       if (int64_t copies = rewriter.copies)

@@ -99,8 +99,9 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
     In every `gpu.func` of a `gpu.module` whose target has `cp.async`
     (sm_80 and later; the module's `#nvvm.target`, or `chip`), a
     `memref.store` to workgroup memory of a value that a `memref.load` of
-    other memory in the same block gives, that nothing else uses, with no
-    op between them that may write memory, becomes an
+    a kernel argument (global memory, or a view of it) in the same block
+    gives, that nothing else uses, with no op between them that may write
+    memory, becomes an
     `nvgpu.device_async_copy` of the element (4 or 8 bytes): the copy goes
     from global memory to shared memory without the thread's registers.
     The copies are waited for, in one group, right before the next op of

@@ -145,7 +145,8 @@ gpu.module @m {
 
 // Left as they are: a loaded value with another use; a store to memory
 // between the load and the store; 2-byte elements; a copy within workgroup
-// memory; a kernel for sm_75 (no cp.async).
+// memory; a copy from a thread's private buffer; a kernel for sm_75 (no
+// cp.async).
 // CHECK-LABEL: gpu.func @kept
 // CHECK-NOT: nvgpu.
 // CHECK: gpu.return
@@ -167,6 +168,11 @@ gpu.module @m {
     memref.store %z, %th[%t] : memref<64xf16, #gpu.address_space<workgroup>>
     %w = memref.load %ta[%t] : memref<64xf32, #gpu.address_space<workgroup>>
     memref.store %w, %tc[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    %p = memref.alloca() : memref<1xf32>
+    %c0 = arith.constant 0 : index
+    memref.store %w, %p[%c0] : memref<1xf32>
+    %q = memref.load %p[%c0] : memref<1xf32>
+    memref.store %q, %tc[%t] : memref<64xf32, #gpu.address_space<workgroup>>
     gpu.barrier
     gpu.return
   }

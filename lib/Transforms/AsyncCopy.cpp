@@ -81,9 +81,17 @@ static memref::LoadOp getCopiedLoad(memref::StoreOp store,
       src.getElementType() != dst.getElementType() ||
       !isKernelArgument(load.getMemref(), func))
     return {};
-  for (Operation *op = load->getNextNode(); op != store; op = op->getNextNode())
+  // Writes to workgroup memory between them (the stores of other copies,
+  // or copies already made asynchronous) cannot change global memory.
+  for (Operation *op = load->getNextNode(); op != store;
+       op = op->getNextNode()) {
+    auto other = dyn_cast<memref::StoreOp>(op);
+    if ((other && isWorkgroup(other.getMemRefType())) ||
+        isa<nvgpu::DeviceAsyncCopyOp>(op))
+      continue;
     if (mayWrite(op))
       return {};
+  }
   return load;
 }
 

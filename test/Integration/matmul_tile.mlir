@@ -17,11 +17,13 @@
 // CLEAN: wc-specialize: 1 consumer warp running the block's 256 threads as 8 virtual threads and 1 producer warp
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=4 stages=3})' | FileCheck %s
 // The tiles copied by cp.async (wc-async-copy) after aggregation, as
-// written, lowered, and after cleanups; the PTX copies each virtual
-// thread's two elements and waits once, before the warp sync.
+// written, lowered, and after cleanups, and by the producers of the
+// specialized kernel; the aggregated PTX copies each virtual thread's two
+// elements and waits once, before the warp sync.
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=2},wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-aggregate --wc-async-copy --wc-lower-to-nvvm=format=isa 2>/dev/null | FileCheck %s --check-prefix=ASYNC
 // ASYNC-COUNT-16: cp.async.ca.shared.global
 // ASYNC: cp.async.wait_group

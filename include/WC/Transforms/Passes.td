@@ -101,7 +101,7 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
     `memref.store` to workgroup memory of a value that a `memref.load` of
     a kernel argument (global memory, or a view of it) in the same block
     gives, that nothing else uses, with no op between them that may write
-    memory, becomes an
+    memory other than workgroup memory, becomes an
     `nvgpu.device_async_copy` of the element (4 or 8 bytes): the copy goes
     from global memory to shared memory without the thread's registers.
     The copies are waited for, in one group, right before the next op of

@@ -27,6 +27,31 @@ gpu.module @m {
 
 // -----
 
+// All loads first, then all stores (as wc-specialize's producers copy):
+// the stores to workgroup memory between a load and its store cannot change
+// global memory, so both become copies.
+// CHECK-LABEL: gpu.func @loads_first
+// CHECK: nvgpu.device_async_copy %arg0
+// CHECK: nvgpu.device_async_copy %arg1
+// CHECK-NOT: memref.store
+// CHECK: nvgpu.device_async_create_group
+gpu.module @m {
+  // expected-remark @+1 {{2 copies}}
+  gpu.func @loads_first(%a: memref<64xf32>, %b: memref<64xf32>)
+      workgroup(%ta: memref<64xf32, #gpu.address_space<workgroup>>,
+                %tb: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %a[%t] : memref<64xf32>
+    %y = memref.load %b[%t] : memref<64xf32>
+    memref.store %x, %ta[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    memref.store %y, %tb[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    gpu.return
+  }
+}
+
+// -----
+
 // The wait comes before the thread's next access to workgroup memory.
 // CHECK-LABEL: gpu.func @own_read
 // CHECK: nvgpu.device_async_copy

@@ -60,6 +60,18 @@ __device__ __forceinline__ void bulk(void *dst, const void *src, uint32_t bytes,
                : "memory");
 }
 
+// cp.async of 16 bytes (past L1) and of 4 bytes, global to shared memory.
+__device__ __forceinline__ void async16(void *dst, const void *src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smem(dst)),
+               "l"(src)
+               : "memory");
+}
+__device__ __forceinline__ void async4(void *dst, const void *src) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(smem(dst)),
+               "l"(src)
+               : "memory");
+}
+
 // One warp's tile product: 8 accumulators per lane.
 __device__ __forceinline__ void tileProduct(const int32_t (*sA)[T],
                                             const int32_t (*sB)[T], int lane,
@@ -263,14 +275,8 @@ copyTilesAsync(int32_t (*sA)[T], int32_t (*sB)[T], const int32_t *a,
 #pragma unroll
   for (int j = 0; j < 2; ++j) {
     int e = (j * 32 + lane) * 4, r = e / T, c = e % T;
-    asm volatile(
-        "cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smem(&sA[r][c])),
-        "l"(&a[(by * T + r) * N + t * T + c])
-        : "memory");
-    asm volatile(
-        "cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smem(&sB[r][c])),
-        "l"(&b[(t * T + r) * N + bx * T + c])
-        : "memory");
+    async16(&sA[r][c], &a[(by * T + r) * N + t * T + c]);
+    async16(&sB[r][c], &b[(t * T + r) * N + bx * T + c]);
   }
   asm volatile("cp.async.commit_group;" ::: "memory");
 }
@@ -283,14 +289,8 @@ copyTilesAsync4(int32_t (*sA)[T], int32_t (*sB)[T], const int32_t *a,
 #pragma unroll
   for (int v = 0; v < 8; ++v) {
     int ty = ty0 + 2 * v;
-    asm volatile(
-        "cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(smem(&sA[ty][tx])),
-        "l"(&a[(by * T + ty) * N + t * T + tx])
-        : "memory");
-    asm volatile(
-        "cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(smem(&sB[ty][tx])),
-        "l"(&b[(t * T + ty) * N + bx * T + tx])
-        : "memory");
+    async4(&sA[ty][tx], &a[(by * T + ty) * N + t * T + tx]);
+    async4(&sB[ty][tx], &b[(t * T + ty) * N + bx * T + tx]);
   }
   asm volatile("cp.async.commit_group;" ::: "memory");
 }

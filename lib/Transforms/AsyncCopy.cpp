@@ -9,14 +9,15 @@
 
 #include "WC/Transforms/Passes.h"
 
+#include "WC/Analysis/SharedAccess.h"
 #include "WC/Target/ModuleTarget.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir {
 namespace wc {
@@ -27,11 +28,6 @@ namespace wc {
 
 using namespace mlir;
 using namespace mlir::wc;
-
-/// Whether `type` lives in workgroup (shared) memory.
-static bool isWorkgroup(MemRefType type) {
-  return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
-}
 
 /// Whether `type`'s elements can be copied one at a time by cp.async (4 or
 /// 8 bytes), its innermost dimension contiguous.
@@ -56,9 +52,8 @@ static bool mayWrite(Operation *op) {
 /// Whether `memref` is a kernel argument or a view of one: global memory
 /// (not a thread's private buffer, which cp.async cannot read).
 static bool isKernelArgument(Value memref, gpu::GPUFuncOp func) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  auto arg = dyn_cast<BlockArgument>(memref);
+  auto arg = dyn_cast<BlockArgument>(
+      memref::skipViewLikeOps(cast<MemrefValue>(memref)));
   return arg && arg.getOwner() == &func.getBody().front() &&
          arg.getArgNumber() < func.getNumArguments();
 }
@@ -70,14 +65,14 @@ static bool isKernelArgument(Value memref, gpu::GPUFuncOp func) {
 static memref::LoadOp getCopiedLoad(memref::StoreOp store,
                                     gpu::GPUFuncOp func) {
   MemRefType dst = store.getMemRefType();
-  if (!isWorkgroup(dst) || !isCopyable(dst))
+  if (!isWorkgroupMemRef(dst) || !isCopyable(dst))
     return {};
   auto load = store.getValue().getDefiningOp<memref::LoadOp>();
   if (!load || load->getBlock() != store->getBlock() ||
       !load.getResult().hasOneUse())
     return {};
   MemRefType src = load.getMemRefType();
-  if (isWorkgroup(src) || !isCopyable(src) ||
+  if (isWorkgroupMemRef(src) || !isCopyable(src) ||
       src.getElementType() != dst.getElementType() ||
       !isKernelArgument(load.getMemref(), func))
     return {};
@@ -86,7 +81,7 @@ static memref::LoadOp getCopiedLoad(memref::StoreOp store,
   for (Operation *op = load->getNextNode(); op != store;
        op = op->getNextNode()) {
     auto other = dyn_cast<memref::StoreOp>(op);
-    if ((other && isWorkgroup(other.getMemRefType())) ||
+    if ((other && isWorkgroupMemRef(other.getMemRefType())) ||
         isa<nvgpu::DeviceAsyncCopyOp>(op))
       continue;
     if (mayWrite(op))
@@ -100,7 +95,7 @@ static memref::LoadOp getCopiedLoad(memref::StoreOp store,
 /// non-workgroup memory (those that feed copies, or others).
 static bool canPassPendingCopies(Operation *op) {
   if (auto load = dyn_cast<memref::LoadOp>(op))
-    return !isWorkgroup(load.getMemRefType());
+    return !isWorkgroupMemRef(load.getMemRefType());
   if (op->getNumRegions() != 0 || op->hasTrait<OpTrait::IsTerminator>())
     return false;
   return isMemoryEffectFree(op);

@@ -18,27 +18,6 @@ using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::collaborate;
 
-/// The calling block's linear id in the grid (x fastest) and the grid's
-/// number of blocks, as indices.
-static std::pair<Value, Value> createLinearBlockId(OpBuilder &b, Location loc) {
-  SmallVector<Value, 3> ids, sizes;
-  for (gpu::Dimension dim :
-       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
-    ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
-    sizes.push_back(gpu::GridDimOp::create(b, loc, dim));
-  }
-  Value block = arith::AddIOp::create(
-      b, loc, ids[0],
-      arith::MulIOp::create(
-          b, loc, sizes[0],
-          arith::AddIOp::create(
-              b, loc, ids[1],
-              arith::MulIOp::create(b, loc, sizes[1], ids[2]))));
-  Value blocks = arith::MulIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, sizes[0], sizes[1]), sizes[2]);
-  return {block, blocks};
-}
-
 std::optional<arith::AtomicRMWKind>
 collaborate::getAtomicKind(CombiningKind kind, Type type) {
   if (!type.isInteger(32) && !type.isInteger(64) && !type.isF32() &&

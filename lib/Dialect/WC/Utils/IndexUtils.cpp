@@ -59,6 +59,22 @@ Value wc::createLinearThreadId(OpBuilder &b, Location loc,
       arith::MulIOp::create(b, loc, createIndexConstant(b, loc, shape[0]), yz));
 }
 
+std::pair<Value, Value> wc::createLinearBlockId(OpBuilder &b, Location loc) {
+  SmallVector<Value, 3> ids, sizes;
+  for (gpu::Dimension dim :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+    ids.push_back(gpu::BlockIdOp::create(b, loc, dim));
+    sizes.push_back(gpu::GridDimOp::create(b, loc, dim));
+  }
+  Value yz = arith::AddIOp::create(
+      b, loc, ids[1], arith::MulIOp::create(b, loc, sizes[1], ids[2]));
+  Value block = arith::AddIOp::create(
+      b, loc, ids[0], arith::MulIOp::create(b, loc, sizes[0], yz));
+  Value blocks = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, sizes[0], sizes[1]), sizes[2]);
+  return {block, blocks};
+}
+
 Value wc::createGlobalId(OpBuilder &b, Location loc, Value blockId,
                          int64_t blockSize, Value threadId) {
   return arith::AddIOp::create(

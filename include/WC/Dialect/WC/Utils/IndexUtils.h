@@ -27,6 +27,10 @@ Value createLaneIdI32(OpBuilder &b, Location loc);
 /// from its gpu.thread_id x, y and z.
 Value createLinearThreadId(OpBuilder &b, Location loc, ArrayRef<int64_t> shape);
 
+/// The calling block's linear id in the grid (x varying fastest) and the
+/// grid's number of blocks, from gpu.block_id and gpu.grid_dim.
+std::pair<Value, Value> createLinearBlockId(OpBuilder &b, Location loc);
+
 /// The global id `blockId * blockSize + threadId` (one dimension) of a
 /// thread of a block of `blockSize` threads in that dimension.
 Value createGlobalId(OpBuilder &b, Location loc, Value blockId,

@@ -5,6 +5,9 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=100},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=0})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{block-range=0},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-collaborate{block-range=0},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-collaborate,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
@@ -16,7 +19,8 @@
 // rounds) and the rest one at a time (88, 45 and 0). With block-range=100
 // the same rows go to the block; the others stay with their warps. With
 // block-range=0 the warps run them, also in rounds of 4 iterations per lane
-// (4, 2 and 2 rounds, then 88, 45 and 0).
+// (4, 2 and 2 rounds, then 88, 45 and 0); both forms also after
+// canonicalize, CSE and LICM.
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -10,6 +10,10 @@
 
 #include "BlockRunner.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 
@@ -96,11 +100,13 @@ BlockRunner::~BlockRunner() {
 }
 
 Buffer *BlockRunner::allocateShared(Type elementType, int64_t count,
-                                    StringRef name, std::string &why) {
+                                    StringRef name, uint64_t alignment,
+                                    std::string &why) {
   Buffer *buffer = sim.memory.allocate(Buffer::Space::Workgroup, elementType,
                                        count, name.str(), why);
   if (!buffer)
     return nullptr;
+  buffer->alignment = std::max<uint64_t>(alignment, buffer->elementBytes);
   owned.push_back(buffer);
   if (sim.options.detectRaces)
     buffer->shadow = std::make_unique<RaceShadow>(count);
@@ -113,8 +119,16 @@ Buffer *BlockRunner::getSharedBuffer(Interpreter &interp, Operation *key,
   Buffer *&buffer = sharedBuffers[key];
   if (buffer)
     return buffer;
+  // The alignment the declaration asks for.
+  std::optional<uint64_t> alignment;
+  if (auto global = dyn_cast<memref::GlobalOp>(key))
+    alignment = global.getAlignment();
+  else if (auto alloca = dyn_cast<memref::AllocaOp>(key))
+    alignment = alloca.getAlignment();
+  else if (auto alloc = dyn_cast<memref::AllocOp>(key))
+    alignment = alloc.getAlignment();
   std::string why;
-  buffer = allocateShared(elementType, count, name, why);
+  buffer = allocateShared(elementType, count, name, alignment.value_or(0), why);
   if (!buffer)
     interp.error(key) << why;
   return buffer;
@@ -438,9 +452,19 @@ LogicalResult BlockRunner::run() {
     llvm::raw_string_ostream os(name);
     os << "workgroup attribution #"
        << cast<BlockArgument>(buffer).getArgNumber();
+    // A gpu.func's attribution may ask for an alignment (`llvm.align`, which
+    // the lowering gives its global).
+    uint64_t alignment = 0;
+    auto arg = cast<BlockArgument>(buffer);
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()))
+      if (auto align =
+              dyn_cast_or_null<IntegerAttr>(func.getWorkgroupAttributionAttr(
+                  arg.getArgNumber() - func.getNumArguments(),
+                  LLVM::LLVMDialect::getAlignAttrName())))
+        alignment = align.getInt();
     std::string why;
-    Buffer *b =
-        allocateShared(type.getElementType(), type.getNumElements(), name, why);
+    Buffer *b = allocateShared(type.getElementType(), type.getNumElements(),
+                               name, alignment, why);
     if (!b)
       return emitError(buffer.getLoc()) << why;
     attributions.push_back(

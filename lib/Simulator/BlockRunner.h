@@ -197,10 +197,11 @@ private:
   /// Fails with an error at the barrier when a named barrier or an mbarrier
   /// holds arrivals that no completed phase took when the block ends.
   LogicalResult checkBarriersAtExit();
-  /// A new workgroup buffer of this block (with race history if enabled),
-  /// or null with the reason in `why`.
+  /// A new workgroup buffer of this block (with race history if enabled)
+  /// aligned to `alignment` bytes (0: its element size), or null with the
+  /// reason in `why`.
   Buffer *allocateShared(Type elementType, int64_t count, llvm::StringRef name,
-                         std::string &why);
+                         uint64_t alignment, std::string &why);
   /// Counts `warp`'s arrival at `id`; releases the barrier when complete.
   /// Returns true if the barrier completed.
   FailureOr<bool> countArrival(Interpreter &interp, Operation *op,

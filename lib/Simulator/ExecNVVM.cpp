@@ -375,6 +375,29 @@ LogicalResult WarpExecutor::runAsyncCopy(nvgpu::DeviceAsyncCopyOp copy) {
           count, static_cast<int64_t>(interp.scalar(srcElements, lane)));
     BlockRunner::AsyncCopies &copies =
         p.block->asyncCopiesOf(p.linearThread(lane));
+    // The copy moves count * element bytes at once (4, 8 or 16): both
+    // addresses must be multiples of that, as the GPU requires.
+    uint64_t bytes = count * ((element.getIntOrFloatBitWidth() + 7) / 8);
+    for (auto [side, indices, memref] : {std::tuple("source", from, &src),
+                                         std::tuple("destination", to, &dst)}) {
+      const MemRefDesc &desc = *memref->ref(lane);
+      FailureOr<int64_t> e = interp.resolveElement(copy, desc, indices, lane);
+      if (failed(e)) {
+        status = failure();
+        return;
+      }
+      if (!desc.buffer->isAligned(*e, bytes)) {
+        interp.error(copy, 1u << lane)
+            << "copies " << bytes << " bytes with a " << side
+            << " address that is not a multiple of " << bytes << " (element "
+            << *e << " of '" << desc.buffer->name << "', a buffer aligned to "
+            << (desc.buffer->storage ? desc.buffer->storage : desc.buffer)
+                   ->alignment
+            << " bytes)";
+        status = failure();
+        return;
+      }
+    }
     for (int64_t k = 0; k < count && succeeded(status); ++k) {
       uint64_t bits = 0;
       if (k < read) {

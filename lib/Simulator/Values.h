@@ -58,6 +58,11 @@ struct Buffer {
   /// where the view starts in it.
   Buffer *storage = nullptr;
   int64_t byteOffset = 0;
+  /// The alignment in bytes the GPU gives the buffer: 256 for allocations
+  /// (cudaMalloc's), the declared alignment of a workgroup buffer
+  /// (`llvm.align` of an attribution, `alignment` of memref.global or
+  /// memref.alloca), else its element size. Views use their storage's.
+  uint64_t alignment = 256;
 
   uint64_t load(int64_t element) const;
   void store(int64_t element, uint64_t bits);
@@ -69,6 +74,13 @@ struct Buffer {
       return {this, element};
     return {storage,
             (byteOffset + element * elementBytes) / storage->elementBytes};
+  }
+  /// Whether `element` starts at an address that is a multiple of `bytes`
+  /// (a power of two) wherever the GPU places the buffer.
+  bool isAligned(int64_t element, uint64_t bytes) const {
+    const Buffer &base = storage ? *storage : *this;
+    uint64_t offset = byteOffset + element * elementBytes;
+    return base.alignment % bytes == 0 && offset % bytes == 0;
   }
 
 private:

@@ -555,6 +555,17 @@ std::optional<AffineExpr> mlir::wc::getThreadExpr(WarpJobOp job, Value value,
   return simplifyAffineExpr(*expr, 3, 0);
 }
 
+std::optional<AffineExpr>
+mlir::wc::getIndexExpr(WarpJobOp job, const UniformityAnalysis &uniformity,
+                       Value value, Operation *user,
+                       SmallVectorImpl<Value> &symbols, std::string &reason) {
+  IndexBuilder builder(job, &uniformity, symbols);
+  std::optional<AffineExpr> expr = builder.build(value, user, reason);
+  if (!expr)
+    return std::nullopt;
+  return simplifyAffineExpr(*expr, 3, symbols.size());
+}
+
 std::optional<ThreadBound>
 mlir::wc::matchThreadBound(WarpJobOp job, Value condition, Operation *user) {
   while (OpOperand *yielded = getCarriedSource(condition, user)) {

@@ -9,6 +9,8 @@
 
 #include "WC/Transforms/Passes.h"
 
+#include "AsyncCopy.h"
+
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Target/ModuleTarget.h"
 
@@ -17,6 +19,7 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -29,18 +32,18 @@ namespace wc {
 using namespace mlir;
 using namespace mlir::wc;
 
-/// Whether `type`'s elements can be copied one at a time by cp.async (4 or
-/// 8 bytes), its innermost dimension contiguous.
-static bool isCopyable(MemRefType type) {
+/// Whether `type`'s elements, of one of `elementBytes` sizes, can be
+/// copied by cp.async: its innermost dimension contiguous.
+static bool isCopyable(MemRefType type, ArrayRef<unsigned> elementBytes) {
   Type element = type.getElementType();
   if (!element.isIntOrFloat())
     return false;
   unsigned bits = element.getIntOrFloatBitWidth();
-  return (bits == 32 || bits == 64) && type.isLastDimUnitStride();
+  return bits % 8 == 0 && llvm::is_contained(elementBytes, bits / 8) &&
+         type.isLastDimUnitStride();
 }
 
-/// Whether `op` may write memory (unknown effects included).
-static bool mayWrite(Operation *op) {
+bool mlir::wc::mayWrite(Operation *op) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
     return !isMemoryEffectFree(op);
@@ -58,21 +61,18 @@ static bool isKernelArgument(Value memref, gpu::GPUFuncOp func) {
          arg.getArgNumber() < func.getNumArguments();
 }
 
-/// The load of `store`'s value, if the store can become an asynchronous
-/// copy of it: a load of a kernel argument in the same block, whose value
-/// nothing else uses, of the same element type, with nothing that may
-/// write memory between the two.
-static memref::LoadOp getCopiedLoad(memref::StoreOp store,
-                                    gpu::GPUFuncOp func) {
+memref::LoadOp mlir::wc::getCopiedLoad(memref::StoreOp store,
+                                       gpu::GPUFuncOp func,
+                                       ArrayRef<unsigned> elementBytes) {
   MemRefType dst = store.getMemRefType();
-  if (!isWorkgroupMemRef(dst) || !isCopyable(dst))
+  if (!isWorkgroupMemRef(dst) || !isCopyable(dst, elementBytes))
     return {};
   auto load = store.getValue().getDefiningOp<memref::LoadOp>();
   if (!load || load->getBlock() != store->getBlock() ||
       !load.getResult().hasOneUse())
     return {};
   MemRefType src = load.getMemRefType();
-  if (isWorkgroupMemRef(src) || !isCopyable(src) ||
+  if (isWorkgroupMemRef(src) || !isCopyable(src, elementBytes) ||
       src.getElementType() != dst.getElementType() ||
       !isKernelArgument(load.getMemref(), func))
     return {};
@@ -111,15 +111,93 @@ static bool mayDeferWait(Operation *op) {
   return isa<scf::IfOp, VThreadsOp>(op);
 }
 
+/// `value` as a base value plus a constant (a null base for a constant),
+/// seen through additions of constants.
+static std::pair<Value, int64_t> splitConstantOffset(Value value) {
+  int64_t offset = 0;
+  while (true) {
+    if (std::optional<int64_t> c = getConstantIntValue(value))
+      return {Value(), offset + *c};
+    auto add = value.getDefiningOp<arith::AddIOp>();
+    if (!add)
+      return {value, offset};
+    if (std::optional<int64_t> c = getConstantIntValue(add.getRhs())) {
+      offset += *c;
+      value = add.getLhs();
+    } else if (std::optional<int64_t> c = getConstantIntValue(add.getLhs())) {
+      offset += *c;
+      value = add.getRhs();
+    } else {
+      return {value, offset};
+    }
+  }
+}
+
 namespace {
+/// The elements a copy in flight writes: `count` from `indices` of
+/// `memref` along its innermost dimension; no indices when unknown (a
+/// nested region's copies).
+struct PendingWrite {
+  Value memref;
+  SmallVector<Value> indices;
+  int64_t count = 0;
+
+  /// Whether this and a copy of `count` elements at `indices` of `memref`
+  /// provably write different elements: the same view, the same indices
+  /// but the innermost, which differ by a constant that keeps the runs
+  /// apart.
+  bool isDisjointFrom(Value otherMemref, ValueRange otherIndices,
+                      int64_t otherCount) const {
+    if (indices.empty() || memref != otherMemref ||
+        indices.size() != otherIndices.size())
+      return false;
+    for (size_t i = 0; i + 1 < indices.size(); ++i)
+      if (indices[i] != otherIndices[i])
+        return false;
+    auto [base, offset] = splitConstantOffset(indices.back());
+    auto [otherBase, otherOffset] = splitConstantOffset(otherIndices.back());
+    if (base != otherBase)
+      return false;
+    return otherOffset >= offset + count || offset >= otherOffset + otherCount;
+  }
+};
+
+/// What the copies of a block leave for its parent.
+struct BlockCopies {
+  /// Whether groups committed in the block are still in flight at its end.
+  bool inFlight = false;
+  /// Whether the block has no op that may observe copies (only copies and
+  /// ops they may pass), so that every run of it, and what follows its
+  /// parent until the wait, may overlap them.
+  bool clean = true;
+  /// The buffers (roots of views) its copies in flight write.
+  llvm::MapVector<Value, SmallVector<PendingWrite>> written;
+
+  /// Whether a copy of `count` elements at `indices` of `memref` may
+  /// write an element that a copy in flight writes.
+  bool overlaps(Value memref, ValueRange indices, int64_t count) const {
+    auto it = written.find(memref::skipViewLikeOps(cast<MemrefValue>(memref)));
+    if (it == written.end())
+      return false;
+    return llvm::any_of(it->second, [&](const PendingWrite &w) {
+      return !w.isDisjointFrom(memref, indices, count);
+    });
+  }
+  void record(Value memref, ValueRange indices, int64_t count) {
+    written[memref::skipViewLikeOps(cast<MemrefValue>(memref))].push_back(
+        {memref, SmallVector<Value>(indices), count});
+  }
+};
+
 /// The rewrite of one kernel's copies.
 struct CopyRewriter {
   gpu::GPUFuncOp func;
+  bool elementCopies;
   Type tokenType;
   int64_t copies = 0;
 
-  explicit CopyRewriter(gpu::GPUFuncOp func)
-      : func(func),
+  CopyRewriter(gpu::GPUFuncOp func, bool elementCopies)
+      : func(func), elementCopies(elementCopies),
         tokenType(nvgpu::DeviceAsyncTokenType::get(func.getContext())) {}
 
   /// One group of `pending` copies before `op`; and a wait for every group
@@ -134,71 +212,102 @@ struct CopyRewriter {
     pending.clear();
   }
 
-  /// Rewrites the copies of `block`. Returns whether the block leaves
-  /// committed groups in flight at its end (its only ops copies and ops
-  /// they may pass, so that every run of it, and what follows its parent
-  /// until the wait, may overlap them).
-  bool rewriteBlock(Block &block, bool deferAtEnd) {
+  /// A copy of the element `store` writes from `load`'s, in place of both.
+  nvgpu::DeviceAsyncCopyOp replace(memref::StoreOp store, memref::LoadOp load) {
+    OpBuilder b(store);
+    auto copy = nvgpu::DeviceAsyncCopyOp::create(
+        b, store.getLoc(), tokenType, store.getMemref(), store.getIndices(),
+        load.getMemref(), load.getIndices(), b.getIndexAttr(1),
+        /*srcElements=*/Value(), /*bypassL1=*/UnitAttr());
+    store.erase();
+    load.erase();
+    ++copies;
+    return copy;
+  }
+
+  /// Groups and waits for the copies of `block` (and makes copies of its
+  /// loads and stores when `elementCopies`); commits without waiting at
+  /// its end when `deferAtEnd` and the block is clean.
+  BlockCopies rewriteBlock(Block &block, bool deferAtEnd) {
     SmallVector<Value> pending;
-    // Groups committed before, in this block or by nested regions, and not
-    // waited for yet.
-    bool inFlight = false;
-    bool clean = true;
-    // The buffers the pending copies write: a second copy into one of
-    // them, or any copy while nested regions' copies are in flight, waits
-    // first (copies in flight together complete in no defined order).
-    llvm::SmallPtrSet<Value, 4> written;
+    // `inFlight`: groups committed before, in this block or by nested
+    // regions, and not waited for yet. `written`: what they and the
+    // pending copies write: a copy that may write one of those elements
+    // waits first (copies in flight together complete in no defined
+    // order).
+    BlockCopies state;
     auto waitBefore = [&](Operation *op) {
-      clean = false;
-      written.clear();
-      if (pending.empty() && !inFlight)
+      state.clean = false;
+      state.written.clear();
+      if (pending.empty() && !state.inFlight)
         return;
       commit(op, pending, /*wait=*/true);
-      inFlight = false;
+      state.inFlight = false;
     };
     for (Operation &op : llvm::make_early_inc_range(block)) {
-      if (auto store = dyn_cast<memref::StoreOp>(&op)) {
-        if (memref::LoadOp load = getCopiedLoad(store, func)) {
-          if (inFlight || written.contains(store.getMemref()))
-            waitBefore(store);
-          written.insert(store.getMemref());
-          OpBuilder b(store);
-          auto copy = nvgpu::DeviceAsyncCopyOp::create(
-              b, store.getLoc(), tokenType, store.getMemref(),
-              store.getIndices(), load.getMemref(), load.getIndices(),
-              b.getIndexAttr(1), /*srcElements=*/Value(),
-              /*bypassL1=*/UnitAttr());
-          pending.push_back(copy.getAsyncToken());
-          store.erase();
-          load.erase();
-          ++copies;
-          continue;
-        }
+      auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(&op);
+      if (auto store = dyn_cast<memref::StoreOp>(&op); store && elementCopies)
+        if (memref::LoadOp load = getCopiedLoad(store, func, {4, 8}))
+          copy = replace(store, load);
+      // A copy no group holds yet (one just made, or made by the tiles'
+      // step).
+      if (copy && copy.getAsyncToken().use_empty()) {
+        int64_t count = copy.getDstElements().getSExtValue();
+        if (state.overlaps(copy.getDst(), copy.getDstIndices(), count))
+          waitBefore(copy);
+        state.record(copy.getDst(), copy.getDstIndices(), count);
+        pending.push_back(copy.getAsyncToken());
+        continue;
       }
       if (op.hasTrait<OpTrait::IsTerminator>()) {
-        if (deferAtEnd && clean) {
+        if (deferAtEnd && state.clean) {
           if (!pending.empty()) {
             commit(&op, pending, /*wait=*/false);
-            inFlight = true;
+            state.inFlight = true;
           }
-          return inFlight;
+          if (!state.inFlight)
+            state.written.clear();
+          return state;
         }
         waitBefore(&op);
-        return false;
+        return state;
       }
       if (op.getNumRegions() != 0) {
-        waitBefore(&op);
-        bool nested = false;
-        for (Region &region : op.getRegions())
-          for (Block &inner : region)
-            nested |= rewriteBlock(inner, mayDeferWait(&op));
-        inFlight |= nested;
+        bool defer = mayDeferWait(&op);
+        if (!defer)
+          waitBefore(&op);
+        BlockCopies nested;
+        for (Region &region : op.getRegions()) {
+          for (Block &inner : region) {
+            BlockCopies one = rewriteBlock(inner, defer);
+            nested.inFlight |= one.inFlight;
+            nested.clean &= one.clean;
+            for (auto &[buffer, writes] : one.written)
+              nested.written[buffer];
+          }
+        }
+        if (defer) {
+          // The op may run past the copies before it when it observes
+          // nothing and its copies write other buffers.
+          bool conflict = llvm::any_of(nested.written, [&](auto &entry) {
+            return state.written.contains(entry.first);
+          });
+          if (!nested.clean || conflict)
+            waitBefore(&op);
+        }
+        if (nested.inFlight) {
+          state.inFlight = true;
+          // Their elements are unknown here: any copy to those buffers
+          // waits.
+          for (auto &[buffer, writes] : nested.written)
+            state.written[buffer].push_back({buffer, {}, 0});
+        }
         continue;
       }
       if (!canPassPendingCopies(&op))
         waitBefore(&op);
     }
-    return false;
+    return state;
   }
 };
 } // namespace
@@ -215,9 +324,13 @@ struct AsyncCopyPass : public wc::impl::AsyncCopyBase<AsyncCopyPass> {
       const TargetDescription *target = targets.lookupFor(func);
       if (!target || !target->hasAsyncCopy())
         return;
-      CopyRewriter rewriter(func);
+      int64_t tiles = groupTileCopies(func);
+      CopyRewriter rewriter(func, elementCopies);
       for (Block &block : func.getBody())
         rewriter.rewriteBlock(block, /*deferAtEnd=*/false);
+      if (tiles)
+        func.emitRemark() << "wc-async-copy: " << tiles
+                          << " tile copies by cp.async of 16 bytes per lane";
       if (int64_t copies = rewriter.copies)
         func.emitRemark() << "wc-async-copy: " << copies
                           << " copies from global to workgroup memory by "

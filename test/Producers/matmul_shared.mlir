@@ -10,10 +10,12 @@
 // RUN: wc-sim %t.mlir %aggregated | FileCheck %s
 // RUN: wc-sim %t.mlir %aggregated_lowered | FileCheck %s
 // The transform dialect's tile copies by cp.async after aggregation
-// (wc-async-copy), lowered; the remark counts them.
+// (wc-async-copy), 16 bytes per lane, as written and lowered; the remark
+// counts them.
+// RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s
 // RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %t.mlir --wc-aggregate --wc-async-copy -o /dev/null 2>&1 | FileCheck %s --check-prefix=ASYNC
-// ASYNC: remark: wc-async-copy: {{[1-9][0-9]*}} copies from global to workgroup memory by cp.async
+// ASYNC: remark: wc-async-copy: 2 tile copies by cp.async of 16 bytes per lane
 // RUN: wc-sim %t.mlir %remapped | FileCheck %s
 // RUN: wc-sim %t.mlir %remapped_lowered | FileCheck %s
 // RUN: wc-sim %t.mlir %delegated | FileCheck %s

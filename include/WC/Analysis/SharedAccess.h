@@ -29,6 +29,7 @@ namespace mlir {
 namespace wc {
 
 class WarpJobOp;
+class UniformityAnalysis;
 
 /// A condition comparing the linear thread id with a constant:
 /// `thread <predicate> bound`.
@@ -150,6 +151,16 @@ std::optional<ThreadBound> matchThreadBound(WarpJobOp job, Value condition,
 /// depends on anything else.
 std::optional<AffineExpr> getThreadExpr(WarpJobOp job, Value value,
                                         Operation *user);
+
+/// The expression of index `value`, used at `user` in `job`, over the
+/// original thread ids `d0, d1, d2` and warp-uniform values (by
+/// `uniformity`), which become symbols appended to `symbols`, as the
+/// accesses of SharedAccess have it; nullopt with `reason` otherwise.
+std::optional<AffineExpr> getIndexExpr(WarpJobOp job,
+                                       const UniformityAnalysis &uniformity,
+                                       Value value, Operation *user,
+                                       llvm::SmallVectorImpl<Value> &symbols,
+                                       std::string &reason);
 
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);

@@ -97,30 +97,49 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
   let summary = "Copy global memory into workgroup memory with cp.async";
   let description = [{
     In every `gpu.func` of a `gpu.module` whose target has `cp.async`
-    (sm_80 and later; the module's `#nvvm.target`, or `chip`), a
-    `memref.store` to workgroup memory of a value that a `memref.load` of
-    a kernel argument (global memory, or a view of it) in the same block
-    gives, that nothing else uses, with no op between them that may write
-    memory other than workgroup memory, becomes an
-    `nvgpu.device_async_copy` of the element (4 or 8 bytes): the copy goes
-    from global memory to shared memory without the thread's registers.
+    (sm_80 and later; the module's `#nvvm.target`, or `chip`):
+
+    - **Tile copies.** In a virtual-thread phase of a warp job
+      (`wc.vthreads`, after wc-aggregate), a `memref.store` to a workgroup
+      attribution of the value of a `memref.load` of a kernel argument
+      (global memory, or a view of it) that nothing else uses, that every
+      thread of the original block makes with consecutive x threads on
+      consecutive elements of the innermost dimension of both (a tile's
+      rows; indices affine in the thread ids and warp-uniform values),
+      becomes copies of 16 bytes (cp.async.cg, which bypasses L1): thread
+      `t` of the block copies the elements of threads `W * (t mod bx/W) ..
+      + W - 1` of its row, W elements of 16 bytes, for `t < bx*by*bz / W`.
+      The buffer gets `llvm.align = 16`; a run whose source address is not
+      a multiple of 16 at run time is copied element by element. Refused,
+      with a remark at the phase: a phase that may write global memory or
+      accesses the buffer otherwise, a block x size that is not a multiple
+      of W, indices of another form, a run that would start at an offset
+      not a multiple of 16 bytes.
+    - **Element copies** (`element-copies`): any other such store in the
+      same block as its load, with no op between them that may write
+      memory other than workgroup memory, becomes a copy of the element
+      (4 or 8 bytes, cp.async.ca). Off by default: on the H200 one element
+      per copy made the suite's tile kernels slower (matmul_tile 1.92x ->
+      1.84x over upstream, conv_tile 1.70x -> 0.79x).
+
     The copies are waited for, in one group, right before the next op of
     the block that may access memory otherwise or synchronize (a barrier,
     a warp sync, any op with memory effects other than a load of global
-    memory, any op with regions, the block's end, and a copy into a buffer
-    a pending copy writes), so the thread's later accesses, and those a
-    barrier orders after them, see the copied values. An `scf.if` or
-    `wc.vthreads` whose body holds only copies leaves the wait to after
-    it. Stores and loads of other element sizes, of memrefs whose
-    innermost dimension is not contiguous, and kernels for earlier chips
-    stay as they are. A remark per kernel counts the copies. Off by
-    default: not measured on a GPU yet.
+    memory, any op with regions but those below, the block's end, and a
+    copy that may write an element a copy in flight writes), so the
+    thread's later accesses, and those a barrier orders after them, see
+    the copied values. An `scf.if` or `wc.vthreads` whose body holds only
+    copies leaves the wait to after it. A remark per kernel counts the
+    copies. Off by default.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
            "Target chip (empty: the module's #nvvm.target, else sm_90)">,
+    Option<"elementCopies", "element-copies", "bool", /*default=*/"false",
+           "Also copy single elements (4 or 8 bytes) by cp.async">,
   ];
-  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect"];
+  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::affine::AffineDialect"];
 }
 
 def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {

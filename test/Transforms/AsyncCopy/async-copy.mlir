@@ -1,4 +1,4 @@
-// RUN: wc-opt %s -split-input-file --wc-async-copy -verify-diagnostics | FileCheck %s
+// RUN: wc-opt %s -split-input-file --wc-async-copy=element-copies=1 -verify-diagnostics | FileCheck %s
 
 // A load of global memory whose only use is a store to workgroup memory
 // becomes a copy by cp.async; the block's copies are waited for, in one
@@ -133,6 +133,36 @@ gpu.module @m {
     memref.store %x, %ta[%t] : memref<64xf32, #gpu.address_space<workgroup>>
     %y = memref.load %b[%t] : memref<64xf32>
     memref.store %y, %ta[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    gpu.return
+  }
+}
+
+// -----
+
+// Copies into one buffer at indices that differ by a constant (t and
+// 64 + t, one element each) write different elements: one group, no wait
+// between them (unlike @same_buffer).
+// CHECK-LABEL: gpu.func @apart
+// CHECK: %[[A:.*]] = nvgpu.device_async_copy %arg0
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: %[[B:.*]] = nvgpu.device_async_copy %arg0
+// CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group %[[A]], %[[B]]
+// CHECK-NEXT: nvgpu.device_async_wait %[[G]]
+// CHECK-NEXT: gpu.barrier
+gpu.module @m {
+  // expected-remark @+1 {{2 copies}}
+  gpu.func @apart(%a: memref<128xf32>)
+      workgroup(%ta: memref<128xf32, #gpu.address_space<workgroup>>) kernel {
+    %c64 = arith.constant 64 : index
+    %t = gpu.thread_id x
+    %x = memref.load %a[%t] : memref<128xf32>
+    memref.store %x, %ta[%t] : memref<128xf32, #gpu.address_space<workgroup>>
+    %u = arith.addi %t, %c64 : index
+    %y = memref.load %a[%u] : memref<128xf32>
+    %w = arith.addi %c64, %t : index
+    memref.store %y, %ta[%w] : memref<128xf32, #gpu.address_space<workgroup>>
     gpu.barrier
     gpu.return
   }

@@ -1,0 +1,345 @@
+//===- AsyncCopyTiles.cpp - Tile copies of 16 bytes per lane
+//---------------===//
+//
+// The first step of wc-async-copy. In a virtual-thread phase of a warp job,
+// a copy that every thread of the original block makes of one element,
+// from global memory to a workgroup buffer, with consecutive x threads
+// copying consecutive elements of both (a tile's rows), is made by fewer
+// threads in runs of 16 bytes: thread `t` of the block (virtual thread
+// `t / 32` of lane `t mod 32`) copies the elements of threads
+// `(W * (t mod bx/W) .. + W - 1, y, z)`, W elements of 16 bytes, for `t`
+// below `bx * by * bz / W`, by one `nvgpu.device_async_copy` (cp.async.cg
+// of 16 bytes, which needs no register and bypasses L1). The buffer is
+// aligned to 16 bytes (`llvm.align`), the run's offset in it is a multiple
+// of W by the index's form; the source address is tested at run time, and
+// a run that is not aligned is copied element by element.
+//
+// Moving a copy to another thread is sound when nothing else in the phase
+// touches the buffer (no thread reads its own element back before the
+// next synchronisation) and nothing in the phase writes global memory
+// (no thread's write can come between the copy and its new reader).
+//
+//===----------------------------------------------------------------------===//
+
+#include "AsyncCopy.h"
+
+#include "WC/Analysis/SharedAccess.h"
+#include "WC/Analysis/Uniformity.h"
+#include "WC/Dialect/WC/IR/WC.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::wc;
+
+/// The bytes one copy moves.
+static constexpr int64_t kCopyBytes = 16;
+
+namespace {
+/// One copy of a phase, its indices as expressions over the thread ids
+/// (d0, d1, d2) and the phase's symbols.
+struct TileCopy {
+  memref::LoadOp load;
+  memref::StoreOp store;
+  SmallVector<AffineExpr> dst, src;
+  /// The elements of one run (16 bytes).
+  int64_t width = 0;
+};
+
+/// Finds and rewrites the tile copies of one phase.
+class PhaseCopies {
+public:
+  PhaseCopies(gpu::GPUFuncOp func, WarpJobOp job, VThreadsOp phase,
+              const UniformityAnalysis &uniformity)
+      : func(func), job(job), phase(phase), uniformity(uniformity) {}
+
+  /// Collects the phase's tile copies; returns why there are none when it
+  /// has copies from global to workgroup memory.
+  std::string collect();
+  /// Rewrites the copies collected; returns how many.
+  int64_t rewrite();
+
+private:
+  /// Why `store` (of `load`'s value) cannot be copied by runs; fills
+  /// `copy` when it can.
+  std::string check(memref::StoreOp store, memref::LoadOp load, TileCopy &copy);
+  /// The expressions of `indices`, or the reason they have none.
+  std::string expressions(ValueRange indices, Operation *user,
+                          SmallVectorImpl<AffineExpr> &exprs);
+  /// `expr` with the thread ids replaced by `ids`, as an index value.
+  Value materialize(OpBuilder &b, Location loc, AffineExpr expr,
+                    ValueRange ids);
+  /// Whether the run of `copy` at `src` indices starts at a 16-byte
+  /// aligned address of the source.
+  Value isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
+                        ValueRange src);
+
+  gpu::GPUFuncOp func;
+  WarpJobOp job;
+  VThreadsOp phase;
+  const UniformityAnalysis &uniformity;
+  SmallVector<Value> symbols;
+  SmallVector<TileCopy> copies;
+};
+} // namespace
+
+/// The workgroup attribution of `func` that `memref` is, or null.
+static BlockArgument getAttribution(gpu::GPUFuncOp func, Value memref) {
+  auto arg = dyn_cast<BlockArgument>(memref);
+  if (!arg || !llvm::is_contained(func.getWorkgroupAttributions(), arg))
+    return {};
+  return arg;
+}
+
+std::string PhaseCopies::expressions(ValueRange indices, Operation *user,
+                                     SmallVectorImpl<AffineExpr> &exprs) {
+  for (Value index : indices) {
+    std::string reason;
+    std::optional<AffineExpr> expr =
+        getIndexExpr(job, uniformity, index, user, symbols, reason);
+    if (!expr)
+      return reason;
+    exprs.push_back(*expr);
+  }
+  return "";
+}
+
+/// Whether `indices` put consecutive x threads on consecutive elements of
+/// the innermost dimension: the innermost index is `d0` plus an expression
+/// without `d0`, and no other index has `d0`.
+static bool followsThreadX(ArrayRef<AffineExpr> indices, unsigned symbols) {
+  MLIRContext *context = indices.front().getContext();
+  AffineExpr x = getAffineDimExpr(0, context);
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    AffineExpr rest = i + 1 == indices.size() ? index - x : index;
+    rest = simplifyAffineExpr(rest, 3, symbols);
+    if (rest.isFunctionOfDim(0))
+      return false;
+  }
+  return true;
+}
+
+std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
+                               TileCopy &copy) {
+  MemRefType dstType = store.getMemRefType();
+  int64_t bytes = dstType.getElementTypeBitWidth() / 8;
+  copy.width = kCopyBytes / bytes;
+  ArrayRef<int64_t> block = job.getBlock();
+  if (!getAttribution(func, store.getMemref()))
+    return "the destination is not a workgroup attribution of the kernel";
+  if (!dstType.hasStaticShape() || !dstType.getLayout().isIdentity())
+    return "the destination has no static shape and identity layout";
+  if (block[0] % copy.width != 0)
+    return "the block's x size is not a multiple of the " +
+           std::to_string(copy.width) + " elements of 16 bytes";
+  // Nothing else in the phase touches the buffer.
+  Value buffer = store.getMemref();
+  WalkResult touched = phase.getBody().walk([&](Operation *op) {
+    if (op == store)
+      return WalkResult::advance();
+    for (Value operand : op->getOperands())
+      if (isa<BaseMemRefType>(operand.getType()) &&
+          memref::skipViewLikeOps(cast<MemrefValue>(operand)) == buffer)
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (touched.wasInterrupted())
+    return "the phase accesses the destination otherwise";
+  if (std::string why = expressions(store.getIndices(), store, copy.dst);
+      !why.empty())
+    return "destination " + why;
+  if (std::string why = expressions(load.getIndices(), load, copy.src);
+      !why.empty())
+    return "source " + why;
+  if (!followsThreadX(copy.dst, symbols.size()) ||
+      !followsThreadX(copy.src, symbols.size()))
+    return "consecutive x threads do not copy consecutive elements";
+  // The run's first element (x a multiple of the width) is at an offset
+  // that is a multiple of the width in the buffer.
+  MLIRContext *context = store.getContext();
+  AffineExpr offset = getAffineConstantExpr(0, context);
+  int64_t stride = 1;
+  for (int64_t i = dstType.getRank() - 1; i >= 0; --i) {
+    offset = offset + copy.dst[i] * stride;
+    stride *= dstType.getDimSize(i);
+  }
+  offset = offset.replace(getAffineDimExpr(0, context),
+                          getAffineDimExpr(0, context) * copy.width);
+  if (simplifyAffineExpr(offset, 3, symbols.size()).getLargestKnownDivisor() %
+          copy.width !=
+      0)
+    return "a run would start at an offset of the destination that is not "
+           "a multiple of 16 bytes";
+  return "";
+}
+
+std::string PhaseCopies::collect() {
+  SmallVector<std::pair<memref::StoreOp, memref::LoadOp>> candidates;
+  for (Operation &op : phase.getBody().front().without_terminator())
+    if (auto store = dyn_cast<memref::StoreOp>(&op))
+      if (memref::LoadOp load = getCopiedLoad(store, func, {1, 2, 4, 8}))
+        candidates.emplace_back(store, load);
+  if (candidates.empty())
+    return "";
+  // No thread's write of global memory may come between a copy's read and
+  // the thread that now makes it.
+  WalkResult writes = phase.getBody().walk([&](Operation *op) {
+    auto store = dyn_cast<memref::StoreOp>(op);
+    if (op->getNumRegions() == 0 && mayWrite(op) &&
+        !(store && isWorkgroupMemRef(store.getMemRefType())))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (writes.wasInterrupted())
+    return "the phase may write global memory";
+  std::string why;
+  for (auto [store, load] : candidates) {
+    TileCopy copy{load, store, {}, {}, 0};
+    why = check(store, load, copy);
+    if (why.empty())
+      copies.push_back(std::move(copy));
+  }
+  return copies.empty() ? why : "";
+}
+
+Value PhaseCopies::materialize(OpBuilder &b, Location loc, AffineExpr expr,
+                               ValueRange ids) {
+  SmallVector<Value> operands(ids);
+  llvm::append_range(operands, symbols);
+  auto map = AffineMap::get(3, symbols.size(), expr);
+  return affine::AffineApplyOp::create(b, loc, map, operands);
+}
+
+Value PhaseCopies::isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
+                                   ValueRange src) {
+  Value memref = copy.load.getMemref();
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value address = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(src, metadata.getStrides()))
+    address = arith::AddIOp::create(
+        b, loc, address, arith::MulIOp::create(b, loc, index, stride));
+  int64_t bytes = copy.load.getMemRefType().getElementTypeBitWidth() / 8;
+  address = arith::MulIOp::create(
+      b, loc, address, arith::ConstantIndexOp::create(b, loc, bytes));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  address = arith::AddIOp::create(b, loc, base, address);
+  Value low = arith::AndIOp::create(
+      b, loc, address, arith::ConstantIndexOp::create(b, loc, kCopyBytes - 1));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                               arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+int64_t PhaseCopies::rewrite() {
+  if (copies.empty())
+    return 0;
+  Block *body = &phase.getBody().front();
+  Location loc = phase.getLoc();
+  OpBuilder b = OpBuilder::atBlockTerminator(body);
+  ArrayRef<int64_t> block = job.getBlock();
+  // All copies of the phase have the same width: the runs of the block
+  // are numbered alike. (Copies of other widths are rewritten separately.)
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  llvm::MapVector<int64_t, SmallVector<TileCopy *>> byWidth;
+  for (TileCopy &copy : copies)
+    byWidth[copy.width].push_back(&copy);
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upper_bound=*/nullptr);
+  Value thread = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, body->getArgument(0), constant(32)),
+      lane);
+  for (auto &[width, group] : byWidth) {
+    int64_t runsPerRow = block[0] / width;
+    int64_t runs = runsPerRow * block[1] * block[2];
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          thread, constant(runs));
+    auto inside = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
+    OpBuilder in = OpBuilder::atBlockTerminator(inside.thenBlock());
+    auto inConstant = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(in, loc, v);
+    };
+    // The first thread of the run: (width * (t mod runsPerRow), y, z).
+    Value x = arith::MulIOp::create(
+        in, loc,
+        arith::RemUIOp::create(in, loc, thread, inConstant(runsPerRow)),
+        inConstant(width));
+    Value row = arith::DivUIOp::create(in, loc, thread, inConstant(runsPerRow));
+    Value y = arith::RemUIOp::create(in, loc, row, inConstant(block[1]));
+    Value z = arith::DivUIOp::create(in, loc, row, inConstant(block[1]));
+    SmallVector<Value> ids = {x, y, z};
+    SmallVector<SmallVector<Value>> dsts, srcs;
+    Value aligned;
+    for (TileCopy *copy : group) {
+      SmallVector<Value> dst, src;
+      for (AffineExpr e : copy->dst)
+        dst.push_back(materialize(in, loc, e, ids));
+      for (AffineExpr e : copy->src)
+        src.push_back(materialize(in, loc, e, ids));
+      Value ok = isSourceAligned(in, loc, *copy, src);
+      aligned = aligned ? arith::AndIOp::create(in, loc, aligned, ok) : ok;
+      dsts.push_back(std::move(dst));
+      srcs.push_back(std::move(src));
+    }
+    auto choice = scf::IfOp::create(in, loc, aligned, /*withElse=*/true);
+    OpBuilder whole = OpBuilder::atBlockTerminator(choice.thenBlock());
+    OpBuilder single = OpBuilder::atBlockTerminator(choice.elseBlock());
+    Type token = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+    for (auto [i, copy] : llvm::enumerate(group)) {
+      Value dst = copy->store.getMemref(), src = copy->load.getMemref();
+      nvgpu::DeviceAsyncCopyOp::create(whole, loc, token, dst, dsts[i], src,
+                                       srcs[i], whole.getIndexAttr(width),
+                                       /*srcElements=*/Value(),
+                                       /*bypassL1=*/whole.getUnitAttr());
+      // A run that is not aligned: element by element.
+      for (int64_t k = 0; k < width; ++k) {
+        SmallVector<Value> d(dsts[i]), s(srcs[i]);
+        if (k != 0) {
+          Value step = arith::ConstantIndexOp::create(single, loc, k);
+          d.back() = arith::AddIOp::create(single, loc, d.back(), step);
+          s.back() = arith::AddIOp::create(single, loc, s.back(), step);
+        }
+        nvgpu::DeviceAsyncCopyOp::create(single, loc, token, dst, d, src, s,
+                                         single.getIndexAttr(1),
+                                         /*srcElements=*/Value(),
+                                         /*bypassL1=*/UnitAttr());
+      }
+      auto attribution = getAttribution(func, dst);
+      unsigned position = attribution.getArgNumber() - func.getNumArguments();
+      auto known =
+          dyn_cast_or_null<IntegerAttr>(func.getWorkgroupAttributionAttr(
+              position, LLVM::LLVMDialect::getAlignAttrName()));
+      if (!known || known.getInt() < kCopyBytes)
+        func.setWorkgroupAttributionAttr(position,
+                                         LLVM::LLVMDialect::getAlignAttrName(),
+                                         b.getI64IntegerAttr(kCopyBytes));
+    }
+  }
+  for (TileCopy &copy : copies) {
+    copy.store.erase();
+    copy.load.erase();
+  }
+  return copies.size();
+}
+
+int64_t mlir::wc::groupTileCopies(gpu::GPUFuncOp func) {
+  UniformityAnalysis uniformity(func);
+  int64_t rewritten = 0;
+  SmallVector<std::pair<WarpJobOp, VThreadsOp>> phases;
+  func.walk([&](VThreadsOp phase) {
+    if (auto job = phase->getParentOfType<WarpJobOp>())
+      phases.emplace_back(job, phase);
+  });
+  for (auto [job, phase] : phases) {
+    PhaseCopies copies(func, job, phase, uniformity);
+    if (std::string why = copies.collect(); !why.empty())
+      phase.emitRemark() << "wc-async-copy: no copies of 16 bytes: " << why;
+    else
+      rewritten += copies.rewrite();
+  }
+  return rewritten;
+}

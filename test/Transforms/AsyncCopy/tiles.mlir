@@ -1,0 +1,171 @@
+// RUN: wc-opt %s -split-input-file --wc-aggregate --wc-async-copy 2>/dev/null | FileCheck %s
+// RUN: wc-opt %s -split-input-file --wc-aggregate --wc-async-copy 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+// A tile copied row by row by consecutive x threads becomes copies of 16
+// bytes: thread t < 16 of the 8 x 8 block (virtual thread 0) copies 4
+// elements of row t / 2 from column 4 (t mod 2); the buffer is aligned to
+// 16 bytes; a source address that is not a multiple of 16 is copied
+// element by element; the wait comes before the warp sync.
+// CHECK-LABEL: gpu.func @rows
+// CHECK-SAME: workgroup(%[[TILE:.*]] : memref<8x8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: wc.vthreads (%[[V:.*]], %{{.*}}, %{{.*}}, %{{.*}}) {
+// CHECK: %[[LANE:.*]] = gpu.lane_id
+// CHECK: %[[T:.*]] = arith.addi %{{.*}}, %[[LANE]]
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[T]], %c16
+// CHECK: scf.if %[[IN]] {
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: nvgpu.device_async_copy %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}], 4 {bypassL1}
+// CHECK-NEXT: nvgpu.device_async_create_group
+// CHECK-NEXT: } else {
+// CHECK-COUNT-4: nvgpu.device_async_copy {{.*}}, 1 :
+// CHECK: nvgpu.device_async_create_group
+// CHECK: nvgpu.device_async_wait
+// CHECK-NEXT: wc.warp_sync
+// REMARK: remark: wc-async-copy: 1 tile copies by cp.async of 16 bytes per lane
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @rows(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %bx = gpu.block_id x
+    %col0 = arith.muli %bx, %c8 : index
+    %c = arith.addi %col0, %tx : index
+    %v = memref.load %src[%ty, %c] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %c] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A thread reading its own element back before the barrier: the copy
+// stays with the thread.
+// CHECK-LABEL: gpu.func @reads_back
+// CHECK-NOT: nvgpu.device_async_copy
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the phase accesses the destination otherwise
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @reads_back(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %v = memref.load %src[%ty, %tx] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    %own = memref.load %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    %sum = arith.addf %own, %w : f32
+    memref.store %sum, %out[%ty, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A write of global memory in the phase: another thread's copy could read
+// the element before or after it.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the phase may write global memory
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @writes_global(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %zero = arith.constant 0.0 : f32
+    %v = memref.load %src[%ty, %tx] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %zero, %src[%tx, %ty] : memref<?x?xf32>
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Consecutive x threads copying a column: no run of consecutive elements.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: consecutive x threads do not copy consecutive elements
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @columns(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %v = memref.load %src[%tx, %ty] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A block 6 threads wide: rows of 6 elements are no runs of 4.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the block's x size is not a multiple of the 4 elements of 16 bytes
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @narrow(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x6xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 6, 8, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %v = memref.load %src[%ty, %tx] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x6xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%ty, %tx] : memref<8x6xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%tx, %ty] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Runs that would start 2 elements into the buffer's rows (a halo): their
+// destination addresses are not multiples of 16.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: a run would start at an offset of the destination that is not a multiple of 16 bytes
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @offset(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x12xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c2 = arith.constant 2 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %x2 = arith.addi %tx, %c2 : index
+    %v = memref.load %src[%ty, %tx] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %x2] : memref<8x12xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%ty, %x2] : memref<8x12xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%tx, %ty] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A chip without cp.async: nothing changes, no remark.
+// CHECK-LABEL: gpu.func @old_chip
+// CHECK-NOT: nvgpu
+// CHECK-NOT: llvm.align
+gpu.module @m [#nvvm.target<chip = "sm_75">] {
+  gpu.func @old_chip(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %v = memref.load %src[%ty, %tx] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+// REMARK-NOT: wc-async-copy

@@ -75,7 +75,8 @@ private:
   Value materialize(OpBuilder &b, Location loc, AffineExpr expr,
                     ValueRange ids);
   /// Whether the run of `copy` at `src` indices starts at a 16-byte
-  /// aligned address of the source.
+  /// aligned address of the source: a test of the view before the phase
+  /// when that decides it for every run, else of the run.
   Value isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
                         ValueRange src);
 
@@ -215,23 +216,54 @@ Value PhaseCopies::materialize(OpBuilder &b, Location loc, AffineExpr expr,
   return affine::AffineApplyOp::create(b, loc, map, operands);
 }
 
+/// `value mod 16 == 0`.
+static Value isMultipleOf16(OpBuilder &b, Location loc, Value value) {
+  Value low = arith::AndIOp::create(
+      b, loc, value, arith::ConstantIndexOp::create(b, loc, kCopyBytes - 1));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                               arith::ConstantIndexOp::create(b, loc, 0));
+}
+
 Value PhaseCopies::isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
                                    ValueRange src) {
   Value memref = copy.load.getMemref();
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value address = metadata.getOffset();
-  for (auto [index, stride] : llvm::zip(src, metadata.getStrides()))
-    address = arith::AddIOp::create(
-        b, loc, address, arith::MulIOp::create(b, loc, index, stride));
   int64_t bytes = copy.load.getMemRefType().getElementTypeBitWidth() / 8;
-  address = arith::MulIOp::create(
-      b, loc, address, arith::ConstantIndexOp::create(b, loc, bytes));
+  auto byteSize = [&](OpBuilder &at, Value elements) {
+    return arith::MulIOp::create(
+        at, loc, elements, arith::ConstantIndexOp::create(at, loc, bytes));
+  };
+  // When the innermost index is x plus a multiple of W, every run starts
+  // at a multiple of 16 bytes if the view's first element does and every
+  // row does: one test for the warp, before the phase.
+  AffineExpr rest = simplifyAffineExpr(
+      copy.src.back() - getAffineDimExpr(0, memref.getContext()), 3,
+      symbols.size());
+  bool viewOutside =
+      !phase->isAncestor(memref.getParentRegion()->getParentOp());
+  if (viewOutside && rest.getLargestKnownDivisor() % copy.width == 0) {
+    OpBuilder before(phase);
+    auto metadata =
+        memref::ExtractStridedMetadataOp::create(before, loc, memref);
+    Value start = arith::AddIOp::create(
+        before, loc,
+        memref::ExtractAlignedPointerAsIndexOp::create(before, loc, memref),
+        byteSize(before, metadata.getOffset()));
+    Value aligned = isMultipleOf16(before, loc, start);
+    for (Value stride : metadata.getStrides().drop_back())
+      aligned = arith::AndIOp::create(
+          before, loc, aligned,
+          isMultipleOf16(before, loc, byteSize(before, stride)));
+    return aligned;
+  }
+  // Otherwise each lane tests its run.
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value element = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(src, metadata.getStrides()))
+    element = arith::AddIOp::create(
+        b, loc, element, arith::MulIOp::create(b, loc, index, stride));
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  address = arith::AddIOp::create(b, loc, base, address);
-  Value low = arith::AndIOp::create(
-      b, loc, address, arith::ConstantIndexOp::create(b, loc, kCopyBytes - 1));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
-                               arith::ConstantIndexOp::create(b, loc, 0));
+  return isMultipleOf16(
+      b, loc, arith::AddIOp::create(b, loc, base, byteSize(b, element)));
 }
 
 int64_t PhaseCopies::rewrite() {

@@ -1,8 +1,12 @@
 // The tile copies of an aggregated kernel by 16 bytes per lane
 // (wc-async-copy), run on wc-sim as written and lowered with the output of
-// the original program; with the source starting one element later, no
-// run's source address is a multiple of 16 and every run is copied element
-// by element (the same output, of the shifted source).
+// the original program. The source column is `c + skew`, `skew` a kernel
+// argument that wc-prepare replaces by the constant every launch passes:
+// with skew 0 the runs start at multiples of 4 of the view, and one test of
+// the view before the phase decides for all; with skew 1 each lane tests
+// its run's address. With the view starting one element later, or with
+// skew 1, no run's source address is a multiple of 16 and every run is
+// copied element by element (the same output, of the shifted source).
 // RUN: wc-sim %s | FileCheck %s --check-prefix=ALIGNED
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s --check-prefix=ALIGNED
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s --check-prefix=ALIGNED
@@ -12,10 +16,14 @@
 // RUN: wc-sim %t.shifted.mlir | FileCheck %s --check-prefix=SHIFTED
 // RUN: wc-sim %t.shifted.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s --check-prefix=SHIFTED
 // RUN: wc-sim %t.shifted.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s --check-prefix=SHIFTED
+// RUN: sed 's/skew = arith.constant 0 : index/skew = arith.constant 1 : index/' %s > %t.skewed.mlir
+// RUN: wc-sim %t.skewed.mlir | FileCheck %s --check-prefix=SHIFTED
+// RUN: wc-sim %t.skewed.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s --check-prefix=SHIFTED
 //
-// Each 8 x 8 block copies its tile of `src` (a 16 x 16 view of a 16 x 20
+// Each 8 x 8 block copies its tile of `src` (a 16 x 19 view of a 16 x 20
 // matrix, element (i, j) = 100 i + j) into workgroup memory and writes it
-// transposed: out[c][r] = src[r][c]. Row 0 of `out` is column 0 of `src`.
+// transposed: out[c][r] = src[r][c + skew]. Row 0 of `out` is column 0 of
+// `src`.
 // ALIGNED: [0,   100,   200,   300,   400,   500,   600,   700,   800,   900,   1000,   1100,   1200,   1300,   1400,   1500]
 // ALIGNED-NEXT: [1,   101,   201,
 // ALIGNED: [15,   115,   215,   315,   415,   515,   615,   715,   815,   915,   1015,   1115,   1215,   1315,   1415,   1515]
@@ -24,8 +32,8 @@
 // SHIFTED: [16,   116,   216,   316,   416,   516,   616,   716,   816,   916,   1016,   1116,   1216,   1316,   1416,   1516]
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
-    gpu.func @transpose(%src: memref<16x16xi32, strided<[20, 1], offset: ?>>,
-                        %out: memref<16x16xi32>)
+    gpu.func @transpose(%src: memref<16x19xi32, strided<[20, 1], offset: ?>>,
+                        %out: memref<16x16xi32>, %skew: index)
         workgroup(%tile: memref<8x8xi32, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
       %c8 = arith.constant 8 : index
@@ -37,7 +45,8 @@ module attributes {gpu.container_module} {
       %col0 = arith.muli %bx, %c8 : index
       %r = arith.addi %row0, %ty : index
       %c = arith.addi %col0, %tx : index
-      %v = memref.load %src[%r, %c] : memref<16x16xi32, strided<[20, 1], offset: ?>>
+      %cs = arith.addi %c, %skew : index
+      %v = memref.load %src[%r, %cs] : memref<16x19xi32, strided<[20, 1], offset: ?>>
       memref.store %v, %tile[%ty, %tx] : memref<8x8xi32, #gpu.address_space<workgroup>>
       gpu.barrier
       %w = memref.load %tile[%tx, %ty] : memref<8x8xi32, #gpu.address_space<workgroup>>
@@ -57,6 +66,7 @@ module attributes {gpu.container_module} {
     %c20 = arith.constant 20 : index
     %c100 = arith.constant 100 : index
     %shift = arith.constant 0 : index
+    %skew = arith.constant 0 : index
     %host = memref.alloc() : memref<16x20xi32>
     scf.for %i = %c0 to %c16 step %c1 {
       scf.for %j = %c0 to %c20 step %c1 {
@@ -68,10 +78,10 @@ module attributes {gpu.container_module} {
     }
     %dev = gpu.alloc () : memref<16x20xi32>
     gpu.memcpy %dev, %host : memref<16x20xi32>, memref<16x20xi32>
-    %src = memref.subview %dev[0, %shift] [16, 16] [1, 1] : memref<16x20xi32> to memref<16x16xi32, strided<[20, 1], offset: ?>>
+    %src = memref.subview %dev[0, %shift] [16, 19] [1, 1] : memref<16x20xi32> to memref<16x19xi32, strided<[20, 1], offset: ?>>
     %out = gpu.alloc () : memref<16x16xi32>
     gpu.launch_func @kernels::@transpose blocks in (%c2, %c2, %c1) threads in (%c8, %c8, %c1)
-        args(%src : memref<16x16xi32, strided<[20, 1], offset: ?>>, %out : memref<16x16xi32>)
+        args(%src : memref<16x19xi32, strided<[20, 1], offset: ?>>, %out : memref<16x16xi32>, %skew : index)
     %r = memref.alloc() : memref<16x16xi32>
     gpu.memcpy %r, %out : memref<16x16xi32>, memref<16x16xi32>
     %u = memref.cast %r : memref<16x16xi32> to memref<*xi32>

@@ -4,17 +4,22 @@
 // A tile copied row by row by consecutive x threads becomes copies of 16
 // bytes: thread t < 16 of the 8 x 8 block (virtual thread 0) copies 4
 // elements of row t / 2 from column 4 (t mod 2); the buffer is aligned to
-// 16 bytes; a source address that is not a multiple of 16 is copied
-// element by element; the wait comes before the warp sync.
+// 16 bytes. The runs start at column 8 bx + 4 (t mod 2): every run is
+// aligned when the view's first element and its rows are, one test before
+// the phase; a source that is not is copied element by element. The wait
+// comes before the warp sync.
 // CHECK-LABEL: gpu.func @rows
 // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<8x8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: memref.extract_strided_metadata
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: %[[ALIGNED:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 // CHECK: wc.vthreads (%[[V:.*]], %{{.*}}, %{{.*}}, %{{.*}}) {
 // CHECK: %[[LANE:.*]] = gpu.lane_id
 // CHECK: %[[T:.*]] = arith.addi %{{.*}}, %[[LANE]]
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %[[T]], %c16
 // CHECK: scf.if %[[IN]] {
-// CHECK: memref.extract_aligned_pointer_as_index
-// CHECK: scf.if %{{.*}} {
+// CHECK-NOT: memref.extract_aligned_pointer_as_index
+// CHECK: scf.if %[[ALIGNED]] {
 // CHECK-NEXT: nvgpu.device_async_copy %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}], 4 {bypassL1}
 // CHECK-NEXT: nvgpu.device_async_create_group
 // CHECK-NEXT: } else {
@@ -38,6 +43,33 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.barrier
     %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
     memref.store %w, %out[%ty, %c] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Runs at column x + k, k a kernel argument: each lane tests the address
+// of its run.
+// CHECK-LABEL: gpu.func @skewed
+// CHECK: wc.vthreads
+// CHECK: scf.if
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: scf.if
+// CHECK-NEXT: nvgpu.device_async_copy {{.*}}, 4 {bypassL1}
+// REMARK: remark: wc-async-copy: 1 tile copies by cp.async of 16 bytes per lane
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @skewed(%src: memref<?x?xf32>, %out: memref<?x?xf32>, %k: index)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %c = arith.addi %tx, %k : index
+    %v = memref.load %src[%ty, %c] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
     gpu.return
   }
 }

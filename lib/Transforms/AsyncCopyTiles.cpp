@@ -74,9 +74,13 @@ private:
   /// `expr` with the thread ids replaced by `ids`, as an index value.
   Value materialize(OpBuilder &b, Location loc, AffineExpr expr,
                     ValueRange ids);
+  /// Whether the alignment of the view that `copy` reads decides it for
+  /// all its runs: the innermost index is x plus a multiple of the width,
+  /// and the view is defined outside the phase.
+  bool hasUniformTest(TileCopy &copy);
   /// Whether the run of `copy` at `src` indices starts at a 16-byte
-  /// aligned address of the source: a test of the view before the phase
-  /// when that decides it for every run, else of the run.
+  /// aligned address of the source; with no indices, whether the view's
+  /// first element and rows do (see hasUniformTest).
   Value isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
                         ValueRange src);
 
@@ -224,51 +228,82 @@ static Value isMultipleOf16(OpBuilder &b, Location loc, Value value) {
                                arith::ConstantIndexOp::create(b, loc, 0));
 }
 
+bool PhaseCopies::hasUniformTest(TileCopy &copy) {
+  Value memref = copy.load.getMemref();
+  AffineExpr rest = simplifyAffineExpr(
+      copy.src.back() - getAffineDimExpr(0, memref.getContext()), 3,
+      symbols.size());
+  return !phase->isAncestor(memref.getParentRegion()->getParentOp()) &&
+         rest.getLargestKnownDivisor() % copy.width == 0;
+}
+
 Value PhaseCopies::isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
                                    ValueRange src) {
   Value memref = copy.load.getMemref();
   int64_t bytes = copy.load.getMemRefType().getElementTypeBitWidth() / 8;
-  auto byteSize = [&](OpBuilder &at, Value elements) {
-    return arith::MulIOp::create(
-        at, loc, elements, arith::ConstantIndexOp::create(at, loc, bytes));
+  auto byteSize = [&](Value elements) {
+    return arith::MulIOp::create(b, loc, elements,
+                                 arith::ConstantIndexOp::create(b, loc, bytes));
   };
-  // When the innermost index is x plus a multiple of W, every run starts
-  // at a multiple of 16 bytes if the view's first element does and every
-  // row does: one test for the warp, before the phase.
-  AffineExpr rest = simplifyAffineExpr(
-      copy.src.back() - getAffineDimExpr(0, memref.getContext()), 3,
-      symbols.size());
-  bool viewOutside =
-      !phase->isAncestor(memref.getParentRegion()->getParentOp());
-  if (viewOutside && rest.getLargestKnownDivisor() % copy.width == 0) {
-    OpBuilder before(phase);
-    auto metadata =
-        memref::ExtractStridedMetadataOp::create(before, loc, memref);
-    Value start = arith::AddIOp::create(
-        before, loc,
-        memref::ExtractAlignedPointerAsIndexOp::create(before, loc, memref),
-        byteSize(before, metadata.getOffset()));
-    Value aligned = isMultipleOf16(before, loc, start);
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  // The view's first element and its rows.
+  if (src.empty()) {
+    Value aligned = isMultipleOf16(
+        b, loc,
+        arith::AddIOp::create(b, loc, base, byteSize(metadata.getOffset())));
     for (Value stride : metadata.getStrides().drop_back())
-      aligned = arith::AndIOp::create(
-          before, loc, aligned,
-          isMultipleOf16(before, loc, byteSize(before, stride)));
+      aligned = arith::AndIOp::create(b, loc, aligned,
+                                      isMultipleOf16(b, loc, byteSize(stride)));
     return aligned;
   }
-  // Otherwise each lane tests its run.
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  // The run's first element.
   Value element = metadata.getOffset();
   for (auto [index, stride] : llvm::zip(src, metadata.getStrides()))
     element = arith::AddIOp::create(
         b, loc, element, arith::MulIOp::create(b, loc, index, stride));
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  return isMultipleOf16(
-      b, loc, arith::AddIOp::create(b, loc, base, byteSize(b, element)));
+  return isMultipleOf16(b, loc,
+                        arith::AddIOp::create(b, loc, base, byteSize(element)));
+}
+
+/// Puts `phase` in the then-branch of an `scf.if` on `condition` whose
+/// else-branch is a copy of it; returns the copy.
+static VThreadsOp versionPhase(VThreadsOp phase, Value condition) {
+  OpBuilder b(phase);
+  Location loc = phase.getLoc();
+  auto branch = scf::IfOp::create(b, loc, phase->getResultTypes(), condition,
+                                  /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+  b.setInsertionPointToStart(branch.elseBlock());
+  auto original = cast<VThreadsOp>(b.clone(*phase));
+  scf::YieldOp::create(b, loc, original->getResults());
+  b.setInsertionPointToStart(branch.thenBlock());
+  auto yield = scf::YieldOp::create(b, loc, phase->getResults());
+  for (auto [from, to] : llvm::zip(phase->getResults(), branch.getResults()))
+    from.replaceAllUsesExcept(to, yield);
+  phase->moveBefore(yield);
+  return original;
 }
 
 int64_t PhaseCopies::rewrite() {
   if (copies.empty())
     return 0;
+  // When one test of the views decides for every run, the phase is
+  // versioned on it: the copy of the original phase runs when a view is
+  // not aligned, and the phase below has no test and no other path.
+  bool uniform = llvm::all_of(
+      copies, [&](TileCopy &copy) { return hasUniformTest(copy); });
+  if (uniform) {
+    OpBuilder before(phase);
+    Value aligned;
+    for (TileCopy &copy : copies) {
+      Value ok = isSourceAligned(before, phase.getLoc(), copy, {});
+      aligned = aligned
+                    ? arith::AndIOp::create(before, phase.getLoc(), aligned, ok)
+                    : ok;
+    }
+    versionPhase(phase, aligned);
+  }
   Block *body = &phase.getBody().front();
   Location loc = phase.getLoc();
   OpBuilder b = OpBuilder::atBlockTerminator(body);
@@ -312,14 +347,20 @@ int64_t PhaseCopies::rewrite() {
         dst.push_back(materialize(in, loc, e, ids));
       for (AffineExpr e : copy->src)
         src.push_back(materialize(in, loc, e, ids));
-      Value ok = isSourceAligned(in, loc, *copy, src);
-      aligned = aligned ? arith::AndIOp::create(in, loc, aligned, ok) : ok;
+      if (!uniform) {
+        Value ok = isSourceAligned(in, loc, *copy, src);
+        aligned = aligned ? arith::AndIOp::create(in, loc, aligned, ok) : ok;
+      }
       dsts.push_back(std::move(dst));
       srcs.push_back(std::move(src));
     }
-    auto choice = scf::IfOp::create(in, loc, aligned, /*withElse=*/true);
-    OpBuilder whole = OpBuilder::atBlockTerminator(choice.thenBlock());
-    OpBuilder single = OpBuilder::atBlockTerminator(choice.elseBlock());
+    // Each lane's test: its runs by 16 bytes, or element by element.
+    OpBuilder whole = in, single = in;
+    if (!uniform) {
+      auto choice = scf::IfOp::create(in, loc, aligned, /*withElse=*/true);
+      whole = OpBuilder::atBlockTerminator(choice.thenBlock());
+      single = OpBuilder::atBlockTerminator(choice.elseBlock());
+    }
     Type token = nvgpu::DeviceAsyncTokenType::get(b.getContext());
     for (auto [i, copy] : llvm::enumerate(group)) {
       Value dst = copy->store.getMemref(), src = copy->load.getMemref();
@@ -327,8 +368,7 @@ int64_t PhaseCopies::rewrite() {
                                        srcs[i], whole.getIndexAttr(width),
                                        /*srcElements=*/Value(),
                                        /*bypassL1=*/whole.getUnitAttr());
-      // A run that is not aligned: element by element.
-      for (int64_t k = 0; k < width; ++k) {
+      for (int64_t k = 0; k < width && !uniform; ++k) {
         SmallVector<Value> d(dsts[i]), s(srcs[i]);
         if (k != 0) {
           Value step = arith::ConstantIndexOp::create(single, loc, k);

@@ -109,8 +109,11 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
       becomes copies of 16 bytes (cp.async.cg, which bypasses L1): thread
       `t` of the block copies the elements of threads `W * (t mod bx/W) ..
       + W - 1` of its row, W elements of 16 bytes, for `t < bx*by*bz / W`.
-      The buffer gets `llvm.align = 16`; a run whose source address is not
-      a multiple of 16 at run time is copied element by element. Refused,
+      The buffer gets `llvm.align = 16`. When the innermost source index
+      is x plus a multiple of W, one test of the source views before the
+      phase versions it (the original phase runs when they are not
+      aligned); otherwise a run whose source address is not a multiple of
+      16 at run time is copied element by element. Refused,
       with a remark at the phase: a phase that may write global memory or
       accesses the buffer otherwise, a block x size that is not a multiple
       of W, indices of another form, a run that would start at an offset

@@ -3,10 +3,11 @@
 // the original program. The source column is `c + skew`, `skew` a kernel
 // argument that wc-prepare replaces by the constant every launch passes:
 // with skew 0 the runs start at multiples of 4 of the view, and one test of
-// the view before the phase decides for all; with skew 1 each lane tests
-// its run's address. With the view starting one element later, or with
-// skew 1, no run's source address is a multiple of 16 and every run is
-// copied element by element (the same output, of the shifted source).
+// the view before the phase chooses between the copies of 16 bytes and the
+// original phase; with skew 1 each lane tests its run's address. With the
+// view starting one element later (the original phase runs), or with skew
+// 1 (every run is copied element by element), no run's source address is
+// a multiple of 16: the same output, of the shifted source.
 // RUN: wc-sim %s | FileCheck %s --check-prefix=ALIGNED
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s --check-prefix=ALIGNED
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s --check-prefix=ALIGNED

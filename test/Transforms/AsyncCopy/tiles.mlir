@@ -6,26 +6,29 @@
 // elements of row t / 2 from column 4 (t mod 2); the buffer is aligned to
 // 16 bytes. The runs start at column 8 bx + 4 (t mod 2): every run is
 // aligned when the view's first element and its rows are, one test before
-// the phase; a source that is not is copied element by element. The wait
-// comes before the warp sync.
+// the phase, which is versioned on it: the original phase runs when the
+// source is not aligned. The wait comes before the warp sync.
 // CHECK-LABEL: gpu.func @rows
 // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<8x8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK: memref.extract_strided_metadata
 // CHECK: memref.extract_aligned_pointer_as_index
 // CHECK: %[[ALIGNED:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CHECK: wc.vthreads (%[[V:.*]], %{{.*}}, %{{.*}}, %{{.*}}) {
+// CHECK-NEXT: scf.if %[[ALIGNED]] {
+// CHECK-NEXT: wc.vthreads (%[[V:.*]], %{{.*}}, %{{.*}}, %{{.*}}) {
 // CHECK: %[[LANE:.*]] = gpu.lane_id
 // CHECK: %[[T:.*]] = arith.addi %{{.*}}, %[[LANE]]
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %[[T]], %c16
 // CHECK: scf.if %[[IN]] {
-// CHECK-NOT: memref.extract_aligned_pointer_as_index
-// CHECK: scf.if %[[ALIGNED]] {
-// CHECK-NEXT: nvgpu.device_async_copy %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}], 4 {bypassL1}
-// CHECK-NEXT: nvgpu.device_async_create_group
-// CHECK-NEXT: } else {
-// CHECK-COUNT-4: nvgpu.device_async_copy {{.*}}, 1 :
+// CHECK-NOT: scf.if
+// CHECK: %[[C:.*]] = nvgpu.device_async_copy %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}], 4 {bypassL1}
+// CHECK-NEXT: nvgpu.device_async_create_group %[[C]]
+// CHECK: } else {
+// CHECK-NEXT: wc.vthreads
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: memref.store
 // CHECK: nvgpu.device_async_create_group
-// CHECK: nvgpu.device_async_wait
+// CHECK-NEXT: nvgpu.device_async_wait
 // CHECK-NEXT: wc.warp_sync
 // REMARK: remark: wc-async-copy: 1 tile copies by cp.async of 16 bytes per lane
 gpu.module @m [#nvvm.target<chip = "sm_90">] {

@@ -226,8 +226,8 @@ struct CopyRewriter {
   }
 
   /// Groups and waits for the copies of `block` (and makes copies of its
-  /// loads and stores when `elementCopies`); commits without waiting at
-  /// its end when `deferAtEnd` and the block is clean.
+  /// loads and stores when `elementCopies`); leaves them in flight,
+  /// uncommitted, at its end when `deferAtEnd` and the block is clean.
   BlockCopies rewriteBlock(Block &block, bool deferAtEnd) {
     SmallVector<Value> pending;
     // `inFlight`: groups committed before, in this block or by nested
@@ -261,10 +261,10 @@ struct CopyRewriter {
       }
       if (op.hasTrait<OpTrait::IsTerminator>()) {
         if (deferAtEnd && state.clean) {
-          if (!pending.empty()) {
-            commit(&op, pending, /*wait=*/false);
-            state.inFlight = true;
-          }
+          // The copies stay uncommitted: the commit before the wait that
+          // follows the parent takes them into its group (a commit takes
+          // all the thread's copies not yet in a group).
+          state.inFlight |= !pending.empty();
           if (!state.inFlight)
             state.written.clear();
           return state;

@@ -61,8 +61,19 @@ public:
   /// Collects the phase's tile copies; returns why there are none when it
   /// has copies from global to workgroup memory.
   std::string collect();
-  /// Rewrites the copies collected; returns how many.
-  int64_t rewrite();
+  bool hasCopies() const { return !copies.empty(); }
+  /// Whether one test of the source views decides every run of every
+  /// copy (see hasUniformTest).
+  bool hasUniformTests();
+  /// The outermost of the phase and its ancestors in the warp job that the
+  /// source views are defined outside of: what the test can version.
+  Operation *getVersionedOp();
+  /// The test of the source views (hasUniformTests), built by `b`.
+  Value buildUniformTest(OpBuilder &b, Location loc);
+  /// Rewrites the copies collected, without a test of the source when
+  /// `tested` (the phase runs only when the views are aligned); returns
+  /// how many.
+  int64_t rewrite(bool tested);
 
 private:
   /// Why `store` (of `load`'s value) cannot be copied by runs; fills
@@ -266,44 +277,55 @@ Value PhaseCopies::isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
                         arith::AddIOp::create(b, loc, base, byteSize(element)));
 }
 
-/// Puts `phase` in the then-branch of an `scf.if` on `condition` whose
-/// else-branch is a copy of it; returns the copy.
-static VThreadsOp versionPhase(VThreadsOp phase, Value condition) {
-  OpBuilder b(phase);
-  Location loc = phase.getLoc();
-  auto branch = scf::IfOp::create(b, loc, phase->getResultTypes(), condition,
+bool PhaseCopies::hasUniformTests() {
+  return llvm::all_of(copies,
+                      [&](TileCopy &copy) { return hasUniformTest(copy); });
+}
+
+Operation *PhaseCopies::getVersionedOp() {
+  Operation *versioned = phase;
+  for (Operation *op = phase->getParentOp(); op != job;
+       op = op->getParentOp()) {
+    if (llvm::any_of(copies, [&](TileCopy &copy) {
+          return op->isAncestor(
+              copy.load.getMemref().getParentRegion()->getParentOp());
+        }))
+      break;
+    versioned = op;
+  }
+  return versioned;
+}
+
+Value PhaseCopies::buildUniformTest(OpBuilder &b, Location loc) {
+  Value aligned;
+  for (TileCopy &copy : copies) {
+    Value ok = isSourceAligned(b, loc, copy, {});
+    aligned = aligned ? arith::AndIOp::create(b, loc, aligned, ok) : ok;
+  }
+  return aligned;
+}
+
+/// Puts `op` in the then-branch of an `scf.if` on `condition` whose
+/// else-branch is a copy of it.
+static void versionOp(Operation *op, Value condition) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  auto branch = scf::IfOp::create(b, loc, op->getResultTypes(), condition,
                                   /*addThenBlock=*/true,
                                   /*addElseBlock=*/true);
   b.setInsertionPointToStart(branch.elseBlock());
-  auto original = cast<VThreadsOp>(b.clone(*phase));
+  Operation *original = b.clone(*op);
   scf::YieldOp::create(b, loc, original->getResults());
   b.setInsertionPointToStart(branch.thenBlock());
-  auto yield = scf::YieldOp::create(b, loc, phase->getResults());
-  for (auto [from, to] : llvm::zip(phase->getResults(), branch.getResults()))
+  auto yield = scf::YieldOp::create(b, loc, op->getResults());
+  for (auto [from, to] : llvm::zip(op->getResults(), branch.getResults()))
     from.replaceAllUsesExcept(to, yield);
-  phase->moveBefore(yield);
-  return original;
+  op->moveBefore(yield);
 }
 
-int64_t PhaseCopies::rewrite() {
+int64_t PhaseCopies::rewrite(bool tested) {
   if (copies.empty())
     return 0;
-  // When one test of the views decides for every run, the phase is
-  // versioned on it: the copy of the original phase runs when a view is
-  // not aligned, and the phase below has no test and no other path.
-  bool uniform = llvm::all_of(
-      copies, [&](TileCopy &copy) { return hasUniformTest(copy); });
-  if (uniform) {
-    OpBuilder before(phase);
-    Value aligned;
-    for (TileCopy &copy : copies) {
-      Value ok = isSourceAligned(before, phase.getLoc(), copy, {});
-      aligned = aligned
-                    ? arith::AndIOp::create(before, phase.getLoc(), aligned, ok)
-                    : ok;
-    }
-    versionPhase(phase, aligned);
-  }
   Block *body = &phase.getBody().front();
   Location loc = phase.getLoc();
   OpBuilder b = OpBuilder::atBlockTerminator(body);
@@ -347,7 +369,7 @@ int64_t PhaseCopies::rewrite() {
         dst.push_back(materialize(in, loc, e, ids));
       for (AffineExpr e : copy->src)
         src.push_back(materialize(in, loc, e, ids));
-      if (!uniform) {
+      if (!tested) {
         Value ok = isSourceAligned(in, loc, *copy, src);
         aligned = aligned ? arith::AndIOp::create(in, loc, aligned, ok) : ok;
       }
@@ -356,7 +378,7 @@ int64_t PhaseCopies::rewrite() {
     }
     // Each lane's test: its runs by 16 bytes, or element by element.
     OpBuilder whole = in, single = in;
-    if (!uniform) {
+    if (!tested) {
       auto choice = scf::IfOp::create(in, loc, aligned, /*withElse=*/true);
       whole = OpBuilder::atBlockTerminator(choice.thenBlock());
       single = OpBuilder::atBlockTerminator(choice.elseBlock());
@@ -368,7 +390,7 @@ int64_t PhaseCopies::rewrite() {
                                        srcs[i], whole.getIndexAttr(width),
                                        /*srcElements=*/Value(),
                                        /*bypassL1=*/whole.getUnitAttr());
-      for (int64_t k = 0; k < width && !uniform; ++k) {
+      for (int64_t k = 0; k < width && !tested; ++k) {
         SmallVector<Value> d(dsts[i]), s(srcs[i]);
         if (k != 0) {
           Value step = arith::ConstantIndexOp::create(single, loc, k);
@@ -400,18 +422,39 @@ int64_t PhaseCopies::rewrite() {
 
 int64_t mlir::wc::groupTileCopies(gpu::GPUFuncOp func) {
   UniformityAnalysis uniformity(func);
-  int64_t rewritten = 0;
-  SmallVector<std::pair<WarpJobOp, VThreadsOp>> phases;
+  SmallVector<std::unique_ptr<PhaseCopies>> phases;
   func.walk([&](VThreadsOp phase) {
-    if (auto job = phase->getParentOfType<WarpJobOp>())
-      phases.emplace_back(job, phase);
-  });
-  for (auto [job, phase] : phases) {
-    PhaseCopies copies(func, job, phase, uniformity);
-    if (std::string why = copies.collect(); !why.empty())
+    auto job = phase->getParentOfType<WarpJobOp>();
+    if (!job)
+      return;
+    auto copies = std::make_unique<PhaseCopies>(func, job, phase, uniformity);
+    if (std::string why = copies->collect(); !why.empty())
       phase.emitRemark() << "wc-async-copy: no copies of 16 bytes: " << why;
-    else
-      rewritten += copies.rewrite();
+    else if (copies->hasCopies())
+      phases.push_back(std::move(copies));
+  });
+  // Where one test of the source views decides for all runs, the
+  // outermost op it can precede (the loop around the phase, typically) is
+  // versioned on it: the original op runs when a view is not aligned, and
+  // the phases below copy by 16 bytes with no test and no other path. One
+  // test per op for all its phases.
+  llvm::MapVector<Operation *, SmallVector<PhaseCopies *>> versioned;
+  for (auto &copies : phases)
+    if (copies->hasUniformTests())
+      versioned[copies->getVersionedOp()].push_back(copies.get());
+  for (auto &[op, group] : versioned) {
+    OpBuilder before(op);
+    Value aligned;
+    for (PhaseCopies *copies : group) {
+      Value ok = copies->buildUniformTest(before, op->getLoc());
+      aligned = aligned
+                    ? arith::AndIOp::create(before, op->getLoc(), aligned, ok)
+                    : ok;
+    }
+    versionOp(op, aligned);
   }
+  int64_t rewritten = 0;
+  for (auto &copies : phases)
+    rewritten += copies->rewrite(copies->hasUniformTests());
   return rewritten;
 }

@@ -21,19 +21,19 @@
 // copying a row of 16 elements; and element by element by the producers
 // of the specialized kernel. The aggregated PTX copies 16 bytes twice per
 // tile and lane (one copy per tile and virtual thread 0 or 1; the others'
-// guard folds away) into buffers aligned to 16 bytes and waits once,
-// before the warp sync; when the sources are not aligned (one test of the
-// views), the original phase copies through registers (16 loads and
-// stores).
+// guard folds away) into buffers aligned to 16 bytes, commits them as one
+// group and waits once, before the warp sync. One test of the source views
+// before the tile loop chooses it or, when they are not aligned, the
+// original loop (16 loads and stores per tile; each loop 2 warp syncs).
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=2},wc-async-copy{element-copies=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-aggregate --wc-async-copy --wc-lower-to-nvvm=format=isa 2>/dev/null | sed 's/\\0A/\n/g; s/\\09/ /g' | grep -E -o '\.shared \.align [0-9]+|cp\.async[^;]*;|bar\.warp\.sync|ld\.global[.a-z0-9]*|st\.shared[.a-z0-9]*' | sed 's/\[[^]]*\]/[]/g' | sort | uniq -c | FileCheck %s --check-prefix=ASYNC
 // ASYNC: {{^ *}}2 .shared .align 16
-// ASYNC-NEXT: {{^ *}}2 bar.warp.sync
+// ASYNC-NEXT: {{^ *}}4 bar.warp.sync
 // ASYNC-NEXT: {{^ *}}4 cp.async.cg.shared.global [], [], 16;
-// ASYNC-NEXT: {{^ *}}3 cp.async.commit_group;
+// ASYNC-NEXT: {{^ *}}1 cp.async.commit_group;
 // ASYNC-NEXT: {{^ *}}1 cp.async.wait_group 0;
 // ASYNC-NEXT: {{^ *}}16 ld.global.b32
 // ASYNC-NEXT: {{^ *}}16 st.shared.b32

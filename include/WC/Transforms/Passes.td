@@ -110,8 +110,9 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
       `t` of the block copies the elements of threads `W * (t mod bx/W) ..
       + W - 1` of its row, W elements of 16 bytes, for `t < bx*by*bz / W`.
       The buffer gets `llvm.align = 16`. When the innermost source index
-      is x plus a multiple of W, one test of the source views before the
-      phase versions it (the original phase runs when they are not
+      is x plus a multiple of W, one test of the source views versions the
+      outermost op around the phase that they are defined outside of (the
+      tile loop; the original runs when they are not
       aligned); otherwise a run whose source address is not a multiple of
       16 at run time is copied element by element. Refused,
       with a remark at the phase: a phase that may write global memory or
@@ -132,7 +133,7 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
     copy that may write an element a copy in flight writes), so the
     thread's later accesses, and those a barrier orders after them, see
     the copied values. An `scf.if` or `wc.vthreads` whose body holds only
-    copies leaves the wait to after it. A remark per kernel counts the
+    copies leaves them uncommitted and the wait to after it. A remark per kernel counts the
     copies. Off by default.
   }];
   let options = [

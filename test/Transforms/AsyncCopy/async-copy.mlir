@@ -74,9 +74,10 @@ gpu.module @m {
 
 // A loop's copies are waited for in its body: two iterations of one
 // thread may copy to the same element, and copies in flight together
-// complete in no defined order. Copies under an scf.if (run once) are
-// committed there and waited for after it, before the barrier
-// (cp.async.wait_group 0 waits for every group of the thread).
+// complete in no defined order. Copies under an scf.if (run once) stay
+// uncommitted there; the group committed after it, before the barrier,
+// takes them (a commit takes all the thread's copies not in a group yet),
+// and its wait completes them.
 // CHECK-LABEL: gpu.func @loop
 // CHECK: scf.for
 // CHECK: %[[C:.*]] = nvgpu.device_async_copy
@@ -84,8 +85,7 @@ gpu.module @m {
 // CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
 // CHECK-NEXT: }
 // CHECK: scf.if
-// CHECK: %[[D:.*]] = nvgpu.device_async_copy
-// CHECK-NEXT: nvgpu.device_async_create_group %[[D]]
+// CHECK: nvgpu.device_async_copy
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[E:.*]] = nvgpu.device_async_create_group{{ *$}}
 // CHECK-NEXT: nvgpu.device_async_wait %[[E]] {numGroups = 0 : i32}

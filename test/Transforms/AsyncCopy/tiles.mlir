@@ -7,7 +7,8 @@
 // 16 bytes. The runs start at column 8 bx + 4 (t mod 2): every run is
 // aligned when the view's first element and its rows are, one test before
 // the phase, which is versioned on it: the original phase runs when the
-// source is not aligned. The wait comes before the warp sync.
+// source is not aligned. The copies are committed and waited for before
+// the warp sync.
 // CHECK-LABEL: gpu.func @rows
 // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<8x8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK: memref.extract_strided_metadata
@@ -20,8 +21,8 @@
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %[[T]], %c16
 // CHECK: scf.if %[[IN]] {
 // CHECK-NOT: scf.if
-// CHECK: %[[C:.*]] = nvgpu.device_async_copy %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}], 4 {bypassL1}
-// CHECK-NEXT: nvgpu.device_async_create_group %[[C]]
+// CHECK: nvgpu.device_async_copy %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}], 4 {bypassL1}
+// CHECK-NOT: nvgpu.device_async_create_group
 // CHECK: } else {
 // CHECK-NEXT: wc.vthreads
 // CHECK-NEXT: arith.addi

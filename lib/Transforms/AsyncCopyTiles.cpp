@@ -14,10 +14,11 @@
 // of W by the index's form; the source address is tested at run time, and
 // a run that is not aligned is copied element by element.
 //
-// Moving a copy to another thread is sound when nothing else in the phase
-// touches the buffer (no thread reads its own element back before the
-// next synchronisation) and nothing in the phase writes global memory
-// (no thread's write can come between the copy and its new reader).
+// Moving a copy to another thread is sound when nothing touches the
+// buffer between the warp syncs around the phase (no thread reads its own
+// element back, or reads it before, without a sync that orders the other
+// lane's copy) and nothing in the phase writes global memory (no thread's
+// write can come between the copy and its new reader).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,7 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::wc;
@@ -140,6 +142,60 @@ static bool followsThreadX(ArrayRef<AffineExpr> indices, unsigned symbols) {
   return true;
 }
 
+/// Whether `op` or an op nested in it, other than `except`, uses `buffer`
+/// or a view of it.
+static bool touches(Operation *op, Value buffer, Operation *except = nullptr) {
+  WalkResult touched = op->walk([&](Operation *nested) {
+    if (nested == except)
+      return WalkResult::advance();
+    for (Value operand : nested->getOperands())
+      if (isa<BaseMemRefType>(operand.getType()) &&
+          memref::skipViewLikeOps(cast<MemrefValue>(operand)) == buffer)
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return touched.wasInterrupted();
+}
+
+/// Whether a warp sync separates `phase` from every other access of
+/// `buffer` in its block, in both directions: going forward (or backward)
+/// from the phase, a `wc.warp_sync` comes before any op that touches the
+/// buffer. The block's end (start) is a sync in a warp job's body (the job
+/// ends, and delegated jobs are separated by a warp sync); a loop body
+/// goes on from its start (end), the next (previous) iteration; any other
+/// region is not known to be fenced.
+static bool isFencedBySyncs(VThreadsOp phase, Value buffer) {
+  Block *block = phase->getBlock();
+  Operation *parent = block->getParentOp();
+  bool loops = isa<LoopLikeOpInterface>(parent);
+  if (!loops && !isa<WarpJobOp>(parent))
+    return false;
+  SmallVector<Operation *> ops;
+  for (Operation &op : *block)
+    ops.push_back(&op);
+  int64_t size = ops.size();
+  int64_t self = llvm::find(ops, phase.getOperation()) - ops.begin();
+  // Walks from the phase by `step` (1 or -1), around a loop body once.
+  auto fenced = [&](int64_t step) {
+    for (int64_t i = self + step, seen = 0; seen < size; i += step, ++seen) {
+      if (i == size || i < 0) {
+        if (!loops)
+          return true;
+        i = i < 0 ? size - 1 : 0;
+      }
+      if (i == self)
+        return false;
+      if (isa<WarpSyncOp>(ops[i]))
+        return true;
+      if (touches(ops[i], buffer))
+        return false;
+    }
+    return false;
+  };
+  bool after = fenced(1), before = fenced(-1);
+  return after && before;
+}
+
 std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
                                TileCopy &copy) {
   MemRefType dstType = store.getMemRefType();
@@ -155,17 +211,13 @@ std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
            std::to_string(copy.width) + " elements of 16 bytes";
   // Nothing else in the phase touches the buffer.
   Value buffer = store.getMemref();
-  WalkResult touched = phase.getBody().walk([&](Operation *op) {
-    if (op == store)
-      return WalkResult::advance();
-    for (Value operand : op->getOperands())
-      if (isa<BaseMemRefType>(operand.getType()) &&
-          memref::skipViewLikeOps(cast<MemrefValue>(operand)) == buffer)
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  if (touched.wasInterrupted())
+  if (touches(phase, buffer, store))
     return "the phase accesses the destination otherwise";
+  // Nor anything between the warp syncs around the phase: a thread may
+  // read back its own element there, which another lane now copies.
+  if (!isFencedBySyncs(phase, buffer))
+    return "the destination is accessed between the phase and a warp sync "
+           "around it";
   if (std::string why = expressions(store.getIndices(), store, copy.dst);
       !why.empty())
     return "destination " + why;

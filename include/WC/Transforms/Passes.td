@@ -115,8 +115,8 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
       tile loop; the original runs when they are not
       aligned); otherwise a run whose source address is not a multiple of
       16 at run time is copied element by element. Refused,
-      with a remark at the phase: a phase that may write global memory or
-      accesses the buffer otherwise, a block x size that is not a multiple
+      with a remark at the phase: a phase that may write global memory, an
+      access of the buffer between the warp syncs around the phase, a block x size that is not a multiple
       of W, indices of another form, a run that would start at an offset
       not a multiple of 16 bytes.
     - **Element copies** (`element-copies`): any other such store in the

@@ -13,6 +13,10 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s --check-prefix=ALIGNED
 // RUN: wc-opt %s --wc-aggregate --wc-async-copy -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: wc-async-copy: 1 tile copies by cp.async of 16 bytes per lane
+// The same after canonicalize, CSE and LICM:
+// RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
+// RUN: wc-opt %t.clean.mlir --wc-aggregate --wc-async-copy -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s --check-prefix=ALIGNED
 // RUN: sed 's/shift = arith.constant 0 : index/shift = arith.constant 1 : index/' %s > %t.shifted.mlir
 // RUN: wc-sim %t.shifted.mlir | FileCheck %s --check-prefix=SHIFTED
 // RUN: wc-sim %t.shifted.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s --check-prefix=SHIFTED

@@ -205,3 +205,32 @@ gpu.module @m [#nvvm.target<chip = "sm_75">] {
   }
 }
 // REMARK-NOT: wc-async-copy
+
+// -----
+
+// A thread reads its own element back in a later phase (a loop whose
+// barrier comes after the read), with no warp sync between: the copy
+// stays with the thread.
+// CHECK-LABEL: gpu.func @read_later
+// CHECK-NOT: nvgpu.device_async_copy
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed between the phase and a warp sync around it
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @read_later(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %v = memref.load %src[%ty, %tx] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %own = memref.load %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+      %r = arith.addi %ty, %i : index
+      memref.store %own, %out[%r, %tx] : memref<?x?xf32>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}

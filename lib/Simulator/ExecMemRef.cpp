@@ -134,6 +134,9 @@ static Buffer *getGlobalBuffer(Interpreter &interp, memref::GlobalOp global) {
                              global.getSymName().str());
     if (!buffer)
       return nullptr;
+    // A global is aligned to what it declares, else to its element.
+    buffer->alignment = std::max<uint64_t>(global.getAlignment().value_or(0),
+                                           buffer->elementBytes);
     interp.sim.globals[global] = buffer;
     if (auto init =
             dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr())) {

@@ -142,6 +142,22 @@ static bool followsThreadX(ArrayRef<AffineExpr> indices, unsigned symbols) {
   return true;
 }
 
+/// Whether `op` writes memory other than workgroup memory, or may: an op
+/// whose effects are not those of the ops it holds counts as a whole (a
+/// `memref.generic_atomic_rmw`).
+static bool writesGlobalMemory(Operation *op) {
+  WalkResult writes = op->walk([&](Operation *nested) {
+    auto store = dyn_cast<memref::StoreOp>(nested);
+    if (store && isWorkgroupMemRef(store.getMemRefType()))
+      return WalkResult::advance();
+    bool whole = nested->getNumRegions() == 0 ||
+                 !nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+    return whole && mayWrite(nested) ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+  });
+  return writes.wasInterrupted();
+}
+
 /// Whether `op` or an op nested in it, other than `except`, uses `buffer`
 /// or a view of it.
 static bool touches(Operation *op, Value buffer, Operation *except = nullptr) {
@@ -157,44 +173,61 @@ static bool touches(Operation *op, Value buffer, Operation *except = nullptr) {
   return touched.wasInterrupted();
 }
 
-/// Whether a warp sync separates `phase` from every other access of
-/// `buffer` in its block, in both directions: going forward (or backward)
-/// from the phase, a `wc.warp_sync` comes before any op that touches the
-/// buffer. The block's end (start) is a sync in a warp job's body (the job
-/// ends, and delegated jobs are separated by a warp sync); a loop body
-/// goes on from its start (end), the next (previous) iteration; any other
-/// region is not known to be fenced.
-static bool isFencedBySyncs(VThreadsOp phase, Value buffer) {
-  Block *block = phase->getBlock();
-  Operation *parent = block->getParentOp();
-  bool loops = isa<LoopLikeOpInterface>(parent);
-  if (!loops && !isa<WarpJobOp>(parent))
-    return false;
-  SmallVector<Operation *> ops;
-  for (Operation &op : *block)
-    ops.push_back(&op);
-  int64_t size = ops.size();
-  int64_t self = llvm::find(ops, phase.getOperation()) - ops.begin();
-  // Walks from the phase by `step` (1 or -1), around a loop body once.
-  auto fenced = [&](int64_t step) {
-    for (int64_t i = self + step, seen = 0; seen < size; i += step, ++seen) {
-      if (i == size || i < 0) {
-        if (!loops)
-          return true;
-        i = i < 0 ? size - 1 : 0;
-      }
-      if (i == self)
-        return false;
-      if (isa<WarpSyncOp>(ops[i]))
-        return true;
-      if (touches(ops[i], buffer))
-        return false;
+namespace {
+/// The walk of the program from a phase to the warp syncs around it, on
+/// every path: the other ops of its block, then, at the block's end
+/// (start), the next (previous) iterations of an enclosing `scf.for` and
+/// what follows (precedes) the loop, up to the warp job's body, whose end
+/// (start) is a sync (the job ends; delegated jobs are separated by a
+/// warp sync). Any other region is not known to be fenced.
+struct SyncFence {
+  VThreadsOp phase;
+  /// What may not come between the phase and a sync.
+  function_ref<bool(Operation *)> conflicts;
+
+  enum class Scan { Sync, Conflict, End };
+
+  /// Scans `ops` from `from` by `step` up to (not including) index `to`.
+  Scan scan(ArrayRef<Operation *> ops, int64_t from, int64_t to, int64_t step) {
+    for (int64_t i = from; i != to; i += step) {
+      auto sync = dyn_cast<WarpSyncOp>(ops[i]);
+      if (sync && !sync.getMask())
+        return Scan::Sync;
+      if (ops[i] != phase.getOperation() && conflicts(ops[i]))
+        return Scan::Conflict;
     }
-    return false;
-  };
-  bool after = fenced(1), before = fenced(-1);
-  return after && before;
-}
+    return Scan::End;
+  }
+
+  /// Whether every path from `op` (the phase or a loop holding it) by
+  /// `step` (1: forward, -1: backward) meets a full warp sync before an op
+  /// that conflicts.
+  bool isFenced(Operation *op, int64_t step) {
+    Block *block = op->getBlock();
+    SmallVector<Operation *> ops;
+    for (Operation &o : *block)
+      ops.push_back(&o);
+    int64_t size = ops.size();
+    int64_t at = llvm::find(ops, op) - ops.begin();
+    int64_t end = step > 0 ? size : -1;
+    Scan onward = scan(ops, at + step, end, step);
+    if (onward != Scan::End)
+      return onward == Scan::Sync;
+    Operation *parent = block->getParentOp();
+    if (isa<WarpJobOp>(parent))
+      return true;
+    if (!isa<scf::ForOp>(parent))
+      return false;
+    // Leaving (entering) the loop, and its next (previous) iterations up to
+    // `op` again: past `op`, the walk is the one this block's scan made, or
+    // the phase itself again.
+    if (!isFenced(parent, step))
+      return false;
+    int64_t begin = step > 0 ? 0 : size - 1;
+    return scan(ops, begin, at, step) != Scan::Conflict;
+  }
+};
+} // namespace
 
 std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
                                TileCopy &copy) {
@@ -202,6 +235,13 @@ std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
   int64_t bytes = dstType.getElementTypeBitWidth() / 8;
   copy.width = kCopyBytes / bytes;
   ArrayRef<int64_t> block = job.getBlock();
+  if (dstType.getRank() == 0 || load.getMemRefType().getRank() == 0)
+    return "a memref of rank 0 has no rows to copy";
+  // The lane that now makes a thread's copy must see the thread's view.
+  Value view = load.getMemref();
+  if (phase->isAncestor(view.getParentRegion()->getParentOp()) ||
+      uniformity.isVarying(view))
+    return "the source view may differ between threads";
   if (!getAttribution(func, store.getMemref()))
     return "the destination is not a workgroup attribution of the kernel";
   if (!dstType.hasStaticShape() || !dstType.getLayout().isIdentity())
@@ -214,10 +254,15 @@ std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
   if (touches(phase, buffer, store))
     return "the phase accesses the destination otherwise";
   // Nor anything between the warp syncs around the phase: a thread may
-  // read back its own element there, which another lane now copies.
-  if (!isFencedBySyncs(phase, buffer))
-    return "the destination is accessed between the phase and a warp sync "
-           "around it";
+  // read back its own element there, which another lane now copies; a
+  // write of global memory may be to an element another lane now reads.
+  auto conflicts = [&](Operation *op) {
+    return touches(op, buffer) || writesGlobalMemory(op);
+  };
+  SyncFence fence{phase, conflicts};
+  if (!fence.isFenced(phase, 1) || !fence.isFenced(phase, -1))
+    return "the destination is accessed, or global memory written, between "
+           "the phase and a warp sync around it";
   if (std::string why = expressions(store.getIndices(), store, copy.dst);
       !why.empty())
     return "destination " + why;
@@ -256,14 +301,7 @@ std::string PhaseCopies::collect() {
     return "";
   // No thread's write of global memory may come between a copy's read and
   // the thread that now makes it.
-  WalkResult writes = phase.getBody().walk([&](Operation *op) {
-    auto store = dyn_cast<memref::StoreOp>(op);
-    if (op->getNumRegions() == 0 && mayWrite(op) &&
-        !(store && isWorkgroupMemRef(store.getMemRefType())))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  if (writes.wasInterrupted())
+  if (writesGlobalMemory(phase))
     return "the phase may write global memory";
   std::string why;
   for (auto [store, load] : candidates) {
@@ -271,6 +309,15 @@ std::string PhaseCopies::collect() {
     why = check(store, load, copy);
     if (why.empty())
       copies.push_back(std::move(copy));
+  }
+  // Where each lane tests its runs, a run that is not aligned is copied
+  // element by element: cp.async copies 4, 8 or 16 bytes.
+  if (!hasUniformTests()) {
+    size_t before = copies.size();
+    llvm::erase_if(copies, [](const TileCopy &copy) { return copy.width > 4; });
+    if (copies.size() != before)
+      why = "elements of under 4 bytes, whose runs only each lane can test "
+            "for alignment (cp.async copies 4, 8 or 16 bytes)";
   }
   return copies.empty() ? why : "";
 }

@@ -1,5 +1,7 @@
 // RUN: wc-opt %s -split-input-file --wc-aggregate --wc-async-copy 2>/dev/null | FileCheck %s
 // RUN: wc-opt %s -split-input-file --wc-aggregate --wc-async-copy 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// The pass alone on the aggregated kernels (no scf op in some of them):
+// RUN: wc-opt %s -split-input-file --wc-aggregate 2>/dev/null | wc-opt -split-input-file --wc-async-copy 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // A tile copied row by row by consecutive x threads becomes copies of 16
 // bytes: thread t < 16 of the 8 x 8 block (virtual thread 0) copies 4
@@ -186,6 +188,201 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// The copy in a loop whose barrier comes first, and the thread's own
+// element read after the loop: leaving the loop, no warp sync comes
+// between the last copy and the read.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @loop_exit(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    scf.for %i = %c0 to %c2 step %c1 {
+      gpu.barrier
+      %i8 = arith.muli %i, %c8 : index
+      %c = arith.addi %i8, %tx : index
+      %v = memref.load %src[%ty, %c] : memref<?x?xf32>
+      memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    }
+    %own = memref.load %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %own, %out[%ty, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The thread's element written before the loop and copied in its first
+// iteration with no barrier between: entering the loop, another lane's
+// copy would race with the thread's store.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @loop_entry(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %zero = arith.constant 0.0 : f32
+    memref.store %zero, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %i8 = arith.muli %i, %c8 : index
+      %c = arith.addi %i8, %tx : index
+      %v = memref.load %src[%ty, %c] : memref<?x?xf32>
+      memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+      memref.store %w, %out[%ty, %c] : memref<?x?xf32>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// The thread writes its source element before the loop, with no barrier
+// before the copy: another lane reading it could miss the write.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @source_written(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %one = arith.constant 1.0 : f32
+    memref.store %one, %src[%ty, %tx] : memref<?x?xf32>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %v = memref.load %src[%ty, %tx] : memref<?x?xf32>
+      memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+      memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A view of the source per thread (its row): the lane that would copy
+// the thread's element sees another view.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the source view may differ between threads
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @view_per_thread(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %c32 = arith.constant 32 : index
+    %flat = memref.reinterpret_cast %src to offset: [0], sizes: [64], strides: [1] : memref<?x?xf32> to memref<64xf32, strided<[1]>>
+    %off = arith.muli %ty, %c8 : index
+    %row = memref.reinterpret_cast %flat to offset: [%off], sizes: [8], strides: [1] : memref<64xf32, strided<[1]>> to memref<8xf32, strided<[1], offset: ?>>
+    %v = memref.load %row[%tx] : memref<8xf32, strided<[1], offset: ?>>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// An atomic update of the source in the phase (an op with a region whose
+// own effect is the write).
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the phase may write global memory
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @atomic(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %v = memref.load %src[%ty, %tx] : memref<?x?xf32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    %x = memref.generic_atomic_rmw %src[%tx, %ty] : memref<?x?xf32> {
+    ^bb0(%old: f32):
+      %n = arith.addf %old, %old : f32
+      memref.atomic_yield %n : f32
+    }
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// 2-byte elements at a column only each lane can test for alignment: a
+// run that is not aligned could not be copied element by element.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: elements of under 4 bytes, whose runs only each lane can test for alignment (cp.async copies 4, 8 or 16 bytes)
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @halves(%src: memref<?x?xf32>, %out: memref<?x?xf32>, %srch: memref<?x?xf16>, %outh: memref<?x?xf16>, %k: index)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>, %tileh: memref<8x8xf16, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %c = arith.addi %tx, %k : index
+    %v = memref.load %srch[%ty, %c] : memref<?x?xf16>
+    memref.store %v, %tileh[%ty, %tx] : memref<8x8xf16, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tileh[%tx, %ty] : memref<8x8xf16, #gpu.address_space<workgroup>>
+    memref.store %w, %outh[%ty, %tx] : memref<?x?xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// A value broadcast from a rank-0 memref: no rows.
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: a memref of rank 0 has no rows to copy
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @rank0(%src: memref<?x?xf32>, %out: memref<?x?xf32>, %scalar: memref<f32>)
+      workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %v = memref.load %scalar[] : memref<f32>
+    memref.store %v, %tile[%ty, %tx] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<8x8xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
 // A chip without cp.async: nothing changes, no remark.
 // CHECK-LABEL: gpu.func @old_chip
 // CHECK-NOT: nvgpu
@@ -213,7 +410,7 @@ gpu.module @m [#nvvm.target<chip = "sm_75">] {
 // stays with the thread.
 // CHECK-LABEL: gpu.func @read_later
 // CHECK-NOT: nvgpu.device_async_copy
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed between the phase and a warp sync around it
+// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @read_later(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)

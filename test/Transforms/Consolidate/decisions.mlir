@@ -506,6 +506,7 @@ module attributes {gpu.container_module} {
     gpu.func @gather(%in: memref<?xf32>, %idx: memref<?xindex>, %out: memref<?xf32>)
         workgroup(%buf: memref<2048xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
+      // expected-remark @+1 {{wc-async-copy: no copies of 16 bytes: consecutive x threads do not copy consecutive elements}}
       %t = gpu.thread_id x
       %x = memref.load %in[%t] : memref<?xf32>
       memref.store %x, %buf[%t] : memref<2048xf32, #gpu.address_space<workgroup>>
@@ -518,10 +519,11 @@ module attributes {gpu.container_module} {
     }
   }
   gpu.module @shared_fits {
-    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
-    // expected-remark @+3 {{wc-aggregate: coarsened}}
-    // expected-remark @+2 {{wc-remap: workgroup buffer 0 (memref<2048xf32, #gpu.address_space<workgroup>>) stays in shared memory}}
-    // expected-remark @+1 {{wc-consolidate: not delegated: at most 3000 jobs per launch, no more than the 3168 agents delegation keeps resident (6 hyper-CTAs of 4 warps per SM of sm_90)}}
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-aggregate: coarsened}}
+    // expected-remark @+3 {{wc-remap: workgroup buffer 0 (memref<2048xf32, #gpu.address_space<workgroup>>) stays in shared memory}}
+    // expected-remark @+2 {{wc-consolidate: not delegated: at most 3000 jobs per launch, no more than the 3168 agents delegation keeps resident (6 hyper-CTAs of 4 warps per SM of sm_90)}}
+    // expected-remark @+1 {{wc-async-copy: 1 tile copies by cp.async of 16 bytes per lane}}
     gpu.func @gather(%in: memref<?xf32>, %idx: memref<?xindex>, %out: memref<?xf32>)
         workgroup(%buf: memref<2048xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {

@@ -1,5 +1,4 @@
-//===- AsyncCopyTiles.cpp - Tile copies of 16 bytes per lane
-//---------------===//
+//===- AsyncCopyTiles.cpp - Tile copies of 16 bytes per lane -------------===//
 //
 // The first step of wc-async-copy. In a virtual-thread phase of a warp job,
 // a copy that every thread of the original block makes of one element,
@@ -11,14 +10,16 @@
 // below `bx * by * bz / W`, by one `nvgpu.device_async_copy` (cp.async.cg
 // of 16 bytes, which needs no register and bypasses L1). The buffer is
 // aligned to 16 bytes (`llvm.align`), the run's offset in it is a multiple
-// of W by the index's form; the source address is tested at run time, and
-// a run that is not aligned is copied element by element.
+// of W by the index's form. When the source view's alignment decides every
+// run's, one test of it versions the outermost op it can precede (the tile
+// loop) and the original runs when it fails; otherwise each lane tests its
+// run and copies one that is not aligned element by element.
 //
-// Moving a copy to another thread is sound when nothing touches the
-// buffer between the warp syncs around the phase (no thread reads its own
-// element back, or reads it before, without a sync that orders the other
-// lane's copy) and nothing in the phase writes global memory (no thread's
-// write can come between the copy and its new reader).
+// Moving a copy to another thread is sound when every thread sees the same
+// source view, and nothing touches the buffer or writes global memory
+// between the warp syncs around the phase, on every path: no thread reads
+// its own element back, or writes its source element, where the other
+// lane's copy is not ordered with it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +35,6 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::wc;

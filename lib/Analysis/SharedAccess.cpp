@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -25,6 +26,10 @@
 
 using namespace mlir;
 using namespace mlir::wc;
+
+Value mlir::wc::getViewRoot(Value memref) {
+  return memref::skipViewLikeOps(cast<MemrefValue>(memref));
+}
 
 bool mlir::wc::isWorkgroupMemRef(Type type) {
   auto memref = dyn_cast<BaseMemRefType>(type);

@@ -391,9 +391,7 @@ LogicalResult WarpExecutor::runAsyncCopy(nvgpu::DeviceAsyncCopyOp copy) {
             << "copies " << bytes << " bytes with a " << side
             << " address that is not a multiple of " << bytes << " (element "
             << *e << " of '" << desc.buffer->name << "', a buffer aligned to "
-            << (desc.buffer->storage ? desc.buffer->storage : desc.buffer)
-                   ->alignment
-            << " bytes)";
+            << desc.buffer->getAlignment() << " bytes)";
         status = failure();
         return;
       }

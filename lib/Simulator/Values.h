@@ -78,9 +78,12 @@ struct Buffer {
   /// Whether `element` starts at an address that is a multiple of `bytes`
   /// (a power of two) wherever the GPU places the buffer.
   bool isAligned(int64_t element, uint64_t bytes) const {
-    const Buffer &base = storage ? *storage : *this;
     uint64_t offset = byteOffset + element * elementBytes;
-    return base.alignment % bytes == 0 && offset % bytes == 0;
+    return getAlignment() % bytes == 0 && offset % bytes == 0;
+  }
+  /// The alignment of the storage that holds the buffer's bytes.
+  uint64_t getAlignment() const {
+    return storage ? storage->alignment : alignment;
   }
 
 private:

@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -57,8 +56,7 @@ bool mlir::wc::mayWrite(Operation *op) {
 /// Whether `memref` is a kernel argument or a view of one: global memory
 /// (not a thread's private buffer, which cp.async cannot read).
 static bool isKernelArgument(Value memref, gpu::GPUFuncOp func) {
-  auto arg = dyn_cast<BlockArgument>(
-      memref::skipViewLikeOps(cast<MemrefValue>(memref)));
+  auto arg = dyn_cast<BlockArgument>(getViewRoot(memref));
   return arg && arg.getOwner() == &func.getBody().front() &&
          arg.getArgNumber() < func.getNumArguments();
 }
@@ -178,7 +176,7 @@ struct BlockCopies {
   /// Whether a copy of `count` elements at `indices` of `memref` may
   /// write an element that a copy in flight writes.
   bool overlaps(Value memref, ValueRange indices, int64_t count) const {
-    auto it = written.find(memref::skipViewLikeOps(cast<MemrefValue>(memref)));
+    auto it = written.find(getViewRoot(memref));
     if (it == written.end())
       return false;
     return llvm::any_of(it->second, [&](const PendingWrite &w) {
@@ -186,7 +184,7 @@ struct BlockCopies {
     });
   }
   void record(Value memref, ValueRange indices, int64_t count) {
-    written[memref::skipViewLikeOps(cast<MemrefValue>(memref))].push_back(
+    written[getViewRoot(memref)].push_back(
         {memref, SmallVector<Value>(indices), count});
   }
 };

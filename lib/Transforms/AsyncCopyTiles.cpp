@@ -32,7 +32,6 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -166,7 +165,7 @@ static bool touches(Operation *op, Value buffer, Operation *except = nullptr) {
       return WalkResult::advance();
     for (Value operand : nested->getOperands())
       if (isa<BaseMemRefType>(operand.getType()) &&
-          memref::skipViewLikeOps(cast<MemrefValue>(operand)) == buffer)
+          getViewRoot(operand) == buffer)
         return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -13,10 +13,11 @@
 
 #include "Collaboration.h"
 
+#include "WC/Analysis/SharedAccess.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -111,11 +112,6 @@ static bool isInjectiveInIteration(Value value, scf::ForOp loop) {
                isInjectiveInIteration(other, loop);
       })
       .Default([](Operation *) { return false; });
-}
-
-/// The buffer `memref` is a view of (through view-like ops), or itself.
-static Value getViewRoot(Value memref) {
-  return memref::skipViewLikeOps(cast<MemrefValue>(memref));
 }
 
 /// The first op of `func` that accesses the buffer `root` (through any of

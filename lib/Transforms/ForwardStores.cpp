@@ -36,13 +36,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "WC/Analysis/SharedAccess.h"
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -96,11 +96,6 @@ static MemorySpace memorySpaceOf(Value memref) {
   return MemorySpace::Generic;
 }
 
-/// The buffer `memref` is a view of (through view-like ops), or `memref`.
-static Value bufferOf(Value memref) {
-  return memref::skipViewLikeOps(cast<MemrefValue>(memref));
-}
-
 /// Whether `buffer` is memory the kernel allocates itself: an attribution
 /// of a gpu.func, or a `memref.alloc`/`alloca`.
 static bool isKernelAllocation(Value buffer) {
@@ -133,7 +128,7 @@ static bool mayAlias(Value a, Value b) {
   if (spaceA != spaceB && spaceA != MemorySpace::Generic &&
       spaceB != MemorySpace::Generic)
     return false;
-  Value bufferA = bufferOf(a), bufferB = bufferOf(b);
+  Value bufferA = getViewRoot(a), bufferB = getViewRoot(b);
   if (bufferA == bufferB)
     return true;
   auto globalA = bufferA.getDefiningOp<memref::GetGlobalOp>();

@@ -162,6 +162,9 @@ std::optional<AffineExpr> getIndexExpr(WarpJobOp job,
                                        llvm::SmallVectorImpl<Value> &symbols,
                                        std::string &reason);
 
+/// The buffer `memref` is a view of (through view-like ops), or `memref`.
+Value getViewRoot(Value memref);
+
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);
 

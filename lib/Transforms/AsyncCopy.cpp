@@ -324,13 +324,16 @@ struct AsyncCopyPass : public wc::impl::AsyncCopyBase<AsyncCopyPass> {
       const TargetDescription *target = targets.lookupFor(func);
       if (!target || !target->hasAsyncCopy())
         return;
-      int64_t tiles = groupTileCopies(func);
+      TileCopyCounts tiles = groupTileCopies(func);
       CopyRewriter rewriter(func, elementCopies);
       for (Block &block : func.getBody())
         rewriter.rewriteBlock(block, /*deferAtEnd=*/false);
-      if (tiles)
-        func.emitRemark() << "wc-async-copy: " << tiles
+      if (tiles.runs)
+        func.emitRemark() << "wc-async-copy: " << tiles.runs
                           << " tile copies by cp.async of 16 bytes per lane";
+      if (tiles.boxes)
+        func.emitRemark() << "wc-async-copy: " << tiles.boxes
+                          << " tiles copied whole by cp.async of 8 bytes";
       if (int64_t copies = rewriter.copies)
         func.emitRemark() << "wc-async-copy: " << copies
                           << " copies from global to workgroup memory by "

@@ -11,6 +11,9 @@
 #ifndef WC_TRANSFORMS_ASYNCCOPY_H
 #define WC_TRANSFORMS_ASYNCCOPY_H
 
+#include "WC/Analysis/Uniformity.h"
+#include "WC/Dialect/WC/IR/WC.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -28,10 +31,63 @@ bool mayWrite(Operation *op);
 memref::LoadOp getCopiedLoad(memref::StoreOp store, gpu::GPUFuncOp func,
                              ArrayRef<unsigned> elementBytes);
 
+/// The tile copies rewritten: by runs of 16 bytes, and whole boxes.
+struct TileCopyCounts {
+  int64_t runs = 0, boxes = 0;
+};
+
 /// Groups the tile copies of the warp jobs of `func` into copies of 16
-/// bytes per lane (see AsyncCopyTiles.cpp). Returns the number of copy
-/// sites rewritten; a remark at each phase says why its copies were not.
-int64_t groupTileCopies(gpu::GPUFuncOp func);
+/// bytes per lane, or of 8 bytes for tiles copied in pieces (see
+/// AsyncCopyTiles.cpp). A remark at each phase says why its copies were
+/// not.
+TileCopyCounts groupTileCopies(gpu::GPUFuncOp func);
+
+/// The expressions of `indices`, used at `user` in `job`, appended to
+/// `exprs` (see getIndexExpr), or the reason they have none.
+std::string getIndexExprs(WarpJobOp job, const UniformityAnalysis &uniformity,
+                          ValueRange indices, Operation *user,
+                          SmallVectorImpl<Value> &symbols,
+                          SmallVectorImpl<AffineExpr> &exprs);
+
+/// One copy of an element in a phase: a load of global memory and the
+/// store of its value to a workgroup buffer.
+struct CopyPiece {
+  memref::StoreOp store;
+  memref::LoadOp load;
+};
+
+/// The bytes of one copy of a box (see AsyncCopyBoxes.cpp).
+inline constexpr int64_t kBoxCopyBytes = 8;
+
+/// Copies of a workgroup buffer made in pieces that together copy the box
+/// [lower, upper) of it: element `i` from element `offsets + i` of `view`
+/// (the leading `offsets` are the source's indices in the dimensions
+/// before the buffer's).
+struct BoxCopy {
+  SmallVector<CopyPiece> pieces;
+  Value view;
+  SmallVector<int64_t> lower, upper;
+  /// Over the symbols of the phase's indices.
+  SmallVector<AffineExpr> offsets;
+  int64_t elementBytes = 0;
+};
+
+/// Whether `pieces`, the copies of one buffer in `phase`, copy a box of it
+/// by 8-byte runs whose sources are aligned where the view is; fills `box`
+/// or returns why not. The indices' warp-uniform values are appended to
+/// `symbols`.
+std::string matchBoxCopy(WarpJobOp job, VThreadsOp phase,
+                         const UniformityAnalysis &uniformity,
+                         SmallVectorImpl<Value> &symbols,
+                         ArrayRef<CopyPiece> pieces, BoxCopy &box);
+
+/// Builds the copies of `box` that the block's thread `thread` (of
+/// `threads`) makes, at `b`, its source indices over `symbols`.
+void buildBoxCopy(OpBuilder &b, Location loc, BoxCopy &box, Value thread,
+                  int64_t threads, ArrayRef<Value> symbols);
+
+/// Erases the pieces of `box`, and the conditions that held only them.
+void eraseBoxPieces(BoxCopy &box);
 
 } // namespace wc
 } // namespace mlir

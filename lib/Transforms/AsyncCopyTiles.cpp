@@ -62,7 +62,10 @@ public:
   /// Collects the phase's tile copies; returns why there are none when it
   /// has copies from global to workgroup memory.
   std::string collect();
-  bool hasCopies() const { return !copies.empty(); }
+  bool hasCopies() const { return !copies.empty() || !boxes.empty(); }
+  /// The tile copies rewritten (runs and boxes).
+  int64_t getNumRuns() const { return copies.size(); }
+  int64_t getNumBoxes() const { return boxes.size(); }
   /// Whether one test of the source views decides every run of every
   /// copy (see hasUniformTest).
   bool hasUniformTests();
@@ -72,17 +75,16 @@ public:
   /// The test of the source views (hasUniformTests), built by `b`.
   Value buildUniformTest(OpBuilder &b, Location loc);
   /// Rewrites the copies collected, without a test of the source when
-  /// `tested` (the phase runs only when the views are aligned); returns
-  /// how many.
-  int64_t rewrite(bool tested);
+  /// `tested` (the phase runs only when the views are aligned).
+  void rewrite(bool tested);
 
 private:
+  /// Why the copies of `buffer` from `view` by `stores` cannot be made by
+  /// other threads of the block, whichever their form.
+  std::string checkMove(Value buffer, Value view, ArrayRef<Operation *> stores);
   /// Why `store` (of `load`'s value) cannot be copied by runs; fills
   /// `copy` when it can.
   std::string check(memref::StoreOp store, memref::LoadOp load, TileCopy &copy);
-  /// The expressions of `indices`, or the reason they have none.
-  std::string expressions(ValueRange indices, Operation *user,
-                          SmallVectorImpl<AffineExpr> &exprs);
   /// `expr` with the thread ids replaced by `ids`, as an index value.
   Value materialize(OpBuilder &b, Location loc, AffineExpr expr,
                     ValueRange ids);
@@ -90,18 +92,13 @@ private:
   /// all its runs: the innermost index is x plus a multiple of the width,
   /// and the view is defined outside the phase.
   bool hasUniformTest(TileCopy &copy);
-  /// Whether the run of `copy` at `src` indices starts at a 16-byte
-  /// aligned address of the source; with no indices, whether the view's
-  /// first element and rows do (see hasUniformTest).
-  Value isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
-                        ValueRange src);
-
   gpu::GPUFuncOp func;
   WarpJobOp job;
   VThreadsOp phase;
   const UniformityAnalysis &uniformity;
   SmallVector<Value> symbols;
   SmallVector<TileCopy> copies;
+  SmallVector<BoxCopy, 1> boxes;
 };
 } // namespace
 
@@ -113,8 +110,11 @@ static BlockArgument getAttribution(gpu::GPUFuncOp func, Value memref) {
   return arg;
 }
 
-std::string PhaseCopies::expressions(ValueRange indices, Operation *user,
-                                     SmallVectorImpl<AffineExpr> &exprs) {
+std::string mlir::wc::getIndexExprs(WarpJobOp job,
+                                    const UniformityAnalysis &uniformity,
+                                    ValueRange indices, Operation *user,
+                                    SmallVectorImpl<Value> &symbols,
+                                    SmallVectorImpl<AffineExpr> &exprs) {
   for (Value index : indices) {
     std::string reason;
     std::optional<AffineExpr> expr =
@@ -159,9 +159,10 @@ static bool writesGlobalMemory(Operation *op) {
 
 /// Whether `op` or an op nested in it, other than `except`, uses `buffer`
 /// or a view of it.
-static bool touches(Operation *op, Value buffer, Operation *except = nullptr) {
+static bool touches(Operation *op, Value buffer,
+                    ArrayRef<Operation *> except = {}) {
   WalkResult touched = op->walk([&](Operation *nested) {
-    if (nested == except)
+    if (llvm::is_contained(except, nested))
       return WalkResult::advance();
     for (Value operand : nested->getOperands())
       if (isa<BaseMemRefType>(operand.getType()) &&
@@ -228,29 +229,16 @@ struct SyncFence {
 };
 } // namespace
 
-std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
-                               TileCopy &copy) {
-  MemRefType dstType = store.getMemRefType();
-  int64_t bytes = dstType.getElementTypeBitWidth() / 8;
-  copy.width = kCopyBytes / bytes;
-  ArrayRef<int64_t> block = job.getBlock();
-  if (dstType.getRank() == 0 || load.getMemRefType().getRank() == 0)
-    return "a memref of rank 0 has no rows to copy";
+std::string PhaseCopies::checkMove(Value buffer, Value view,
+                                   ArrayRef<Operation *> stores) {
   // The lane that now makes a thread's copy must see the thread's view.
-  Value view = load.getMemref();
   if (phase->isAncestor(view.getParentRegion()->getParentOp()) ||
       uniformity.isVarying(view))
     return "the source view may differ between threads";
-  if (!getAttribution(func, store.getMemref()))
+  if (!getAttribution(func, buffer))
     return "the destination is not a workgroup attribution of the kernel";
-  if (!dstType.hasStaticShape() || !dstType.getLayout().isIdentity())
-    return "the destination has no static shape and identity layout";
-  if (block[0] % copy.width != 0)
-    return "the block's x size is not a multiple of the " +
-           std::to_string(copy.width) + " elements of 16 bytes";
   // Nothing else in the phase touches the buffer.
-  Value buffer = store.getMemref();
-  if (touches(phase, buffer, store))
+  if (touches(phase, buffer, stores))
     return "the phase accesses the destination otherwise";
   // Nor anything between the warp syncs around the phase: a thread may
   // read back its own element there, which another lane now copies; a
@@ -262,10 +250,32 @@ std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
   if (!fence.isFenced(phase, 1) || !fence.isFenced(phase, -1))
     return "the destination is accessed, or global memory written, between "
            "the phase and a warp sync around it";
-  if (std::string why = expressions(store.getIndices(), store, copy.dst);
+  return "";
+}
+
+std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
+                               TileCopy &copy) {
+  MemRefType dstType = store.getMemRefType();
+  int64_t bytes = dstType.getElementTypeBitWidth() / 8;
+  copy.width = kCopyBytes / bytes;
+  ArrayRef<int64_t> block = job.getBlock();
+  if (dstType.getRank() == 0 || load.getMemRefType().getRank() == 0)
+    return "a memref of rank 0 has no rows to copy";
+  if (std::string why = checkMove(store.getMemref(), load.getMemref(),
+                                  {store.getOperation()});
+      !why.empty())
+    return why;
+  if (!dstType.hasStaticShape() || !dstType.getLayout().isIdentity())
+    return "the destination has no static shape and identity layout";
+  if (block[0] % copy.width != 0)
+    return "the block's x size is not a multiple of the " +
+           std::to_string(copy.width) + " elements of 16 bytes";
+  if (std::string why = getIndexExprs(job, uniformity, store.getIndices(),
+                                      store, symbols, copy.dst);
       !why.empty())
     return "destination " + why;
-  if (std::string why = expressions(load.getIndices(), load, copy.src);
+  if (std::string why = getIndexExprs(job, uniformity, load.getIndices(), load,
+                                      symbols, copy.src);
       !why.empty())
     return "source " + why;
   if (!followsThreadX(copy.dst, symbols.size()) ||
@@ -291,11 +301,12 @@ std::string PhaseCopies::check(memref::StoreOp store, memref::LoadOp load,
 }
 
 std::string PhaseCopies::collect() {
-  SmallVector<std::pair<memref::StoreOp, memref::LoadOp>> candidates;
-  for (Operation &op : phase.getBody().front().without_terminator())
-    if (auto store = dyn_cast<memref::StoreOp>(&op))
-      if (memref::LoadOp load = getCopiedLoad(store, func, {1, 2, 4, 8}))
-        candidates.emplace_back(store, load);
+  // The copies of each buffer, in order.
+  llvm::MapVector<Value, SmallVector<CopyPiece>> candidates;
+  phase.getBody().walk([&](memref::StoreOp store) {
+    if (memref::LoadOp load = getCopiedLoad(store, func, {1, 2, 4, 8}))
+      candidates[store.getMemref()].push_back({store, load});
+  });
   if (candidates.empty())
     return "";
   // No thread's write of global memory may come between a copy's read and
@@ -303,22 +314,47 @@ std::string PhaseCopies::collect() {
   if (writesGlobalMemory(phase))
     return "the phase may write global memory";
   std::string why;
-  for (auto [store, load] : candidates) {
-    TileCopy copy{load, store, {}, {}, 0};
-    why = check(store, load, copy);
-    if (why.empty())
-      copies.push_back(std::move(copy));
+  Block *body = &phase.getBody().front();
+  for (auto &[buffer, pieces] : candidates) {
+    // One copy by every thread: runs of 16 bytes.
+    CopyPiece &piece = pieces.front();
+    if (pieces.size() == 1 && piece.store->getBlock() == body) {
+      TileCopy copy{piece.load, piece.store, {}, {}, 0};
+      why = check(piece.store, piece.load, copy);
+      if (why.empty()) {
+        copies.push_back(std::move(copy));
+        continue;
+      }
+    }
+    // Copies in pieces (or rows that runs of 16 bytes do not fit): the
+    // box they copy, by runs of 8 bytes.
+    SmallVector<Operation *> stores;
+    for (CopyPiece &p : pieces)
+      stores.push_back(p.store);
+    std::string whyBox = checkMove(buffer, piece.load.getMemref(), stores);
+    BoxCopy box;
+    if (whyBox.empty())
+      whyBox = matchBoxCopy(job, phase, uniformity, symbols, pieces, box);
+    if (whyBox.empty())
+      boxes.push_back(std::move(box));
+    else if (pieces.size() > 1 || why.empty())
+      why = whyBox;
   }
   // Where each lane tests its runs, a run that is not aligned is copied
-  // element by element: cp.async copies 4, 8 or 16 bytes.
+  // element by element: cp.async copies 4, 8 or 16 bytes. Boxes need the
+  // one test before the phase.
   if (!hasUniformTests()) {
     size_t before = copies.size();
     llvm::erase_if(copies, [](const TileCopy &copy) { return copy.width > 4; });
     if (copies.size() != before)
       why = "elements of under 4 bytes, whose runs only each lane can test "
             "for alignment (cp.async copies 4, 8 or 16 bytes)";
+    if (!boxes.empty())
+      why = "a box copy needs the sources' alignment tested before the "
+            "phase, which another copy's runs do not allow";
+    boxes.clear();
   }
-  return copies.empty() ? why : "";
+  return hasCopies() ? "" : why;
 }
 
 Value PhaseCopies::materialize(OpBuilder &b, Location loc, AffineExpr expr,
@@ -329,10 +365,11 @@ Value PhaseCopies::materialize(OpBuilder &b, Location loc, AffineExpr expr,
   return affine::AffineApplyOp::create(b, loc, map, operands);
 }
 
-/// `value mod 16 == 0`.
-static Value isMultipleOf16(OpBuilder &b, Location loc, Value value) {
+/// `value mod alignment == 0`, for a power of two `alignment`.
+static Value isMultipleOf(OpBuilder &b, Location loc, Value value,
+                          int64_t alignment) {
   Value low = arith::AndIOp::create(
-      b, loc, value, arith::ConstantIndexOp::create(b, loc, kCopyBytes - 1));
+      b, loc, value, arith::ConstantIndexOp::create(b, loc, alignment - 1));
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
                                arith::ConstantIndexOp::create(b, loc, 0));
 }
@@ -346,10 +383,13 @@ bool PhaseCopies::hasUniformTest(TileCopy &copy) {
          rest.getLargestKnownDivisor() % copy.width == 0;
 }
 
-Value PhaseCopies::isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
-                                   ValueRange src) {
-  Value memref = copy.load.getMemref();
-  int64_t bytes = copy.load.getMemRefType().getElementTypeBitWidth() / 8;
+/// Whether the element of `memref` at `src` is at an address that is a
+/// multiple of `alignment` bytes; with no indices, whether the view's first
+/// element and rows are.
+static Value isViewAligned(OpBuilder &b, Location loc, Value memref,
+                           int64_t alignment, ValueRange src) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
   auto byteSize = [&](Value elements) {
     return arith::MulIOp::create(b, loc, elements,
                                  arith::ConstantIndexOp::create(b, loc, bytes));
@@ -358,12 +398,13 @@ Value PhaseCopies::isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   // The view's first element and its rows.
   if (src.empty()) {
-    Value aligned = isMultipleOf16(
+    Value aligned = isMultipleOf(
         b, loc,
-        arith::AddIOp::create(b, loc, base, byteSize(metadata.getOffset())));
+        arith::AddIOp::create(b, loc, base, byteSize(metadata.getOffset())),
+        alignment);
     for (Value stride : metadata.getStrides().drop_back())
-      aligned = arith::AndIOp::create(b, loc, aligned,
-                                      isMultipleOf16(b, loc, byteSize(stride)));
+      aligned = arith::AndIOp::create(
+          b, loc, aligned, isMultipleOf(b, loc, byteSize(stride), alignment));
     return aligned;
   }
   // The run's first element.
@@ -371,8 +412,9 @@ Value PhaseCopies::isSourceAligned(OpBuilder &b, Location loc, TileCopy &copy,
   for (auto [index, stride] : llvm::zip(src, metadata.getStrides()))
     element = arith::AddIOp::create(
         b, loc, element, arith::MulIOp::create(b, loc, index, stride));
-  return isMultipleOf16(b, loc,
-                        arith::AddIOp::create(b, loc, base, byteSize(element)));
+  return isMultipleOf(b, loc,
+                      arith::AddIOp::create(b, loc, base, byteSize(element)),
+                      alignment);
 }
 
 bool PhaseCopies::hasUniformTests() {
@@ -384,10 +426,13 @@ Operation *PhaseCopies::getVersionedOp() {
   Operation *versioned = phase;
   for (Operation *op = phase->getParentOp(); op != job;
        op = op->getParentOp()) {
-    if (llvm::any_of(copies, [&](TileCopy &copy) {
-          return op->isAncestor(
-              copy.load.getMemref().getParentRegion()->getParentOp());
-        }))
+    auto definedInside = [&](Value view) {
+      return op->isAncestor(view.getParentRegion()->getParentOp());
+    };
+    if (llvm::any_of(
+            copies,
+            [&](TileCopy &c) { return definedInside(c.load.getMemref()); }) ||
+        llvm::any_of(boxes, [&](BoxCopy &b) { return definedInside(b.view); }))
       break;
     versioned = op;
   }
@@ -397,7 +442,11 @@ Operation *PhaseCopies::getVersionedOp() {
 Value PhaseCopies::buildUniformTest(OpBuilder &b, Location loc) {
   Value aligned;
   for (TileCopy &copy : copies) {
-    Value ok = isSourceAligned(b, loc, copy, {});
+    Value ok = isViewAligned(b, loc, copy.load.getMemref(), kCopyBytes, {});
+    aligned = aligned ? arith::AndIOp::create(b, loc, aligned, ok) : ok;
+  }
+  for (BoxCopy &box : boxes) {
+    Value ok = isViewAligned(b, loc, box.view, kBoxCopyBytes, {});
     aligned = aligned ? arith::AndIOp::create(b, loc, aligned, ok) : ok;
   }
   return aligned;
@@ -421,9 +470,21 @@ static void versionOp(Operation *op, Value condition) {
   op->moveBefore(yield);
 }
 
-int64_t PhaseCopies::rewrite(bool tested) {
-  if (copies.empty())
-    return 0;
+/// Aligns `func`'s workgroup attribution `buffer` to at least `bytes`.
+static void alignAttribution(gpu::GPUFuncOp func, Value buffer, int64_t bytes) {
+  unsigned position =
+      getAttribution(func, buffer).getArgNumber() - func.getNumArguments();
+  StringRef name = LLVM::LLVMDialect::getAlignAttrName();
+  auto known = dyn_cast_or_null<IntegerAttr>(
+      func.getWorkgroupAttributionAttr(position, name));
+  if (!known || known.getInt() < bytes)
+    func.setWorkgroupAttributionAttr(
+        position, name, Builder(func.getContext()).getI64IntegerAttr(bytes));
+}
+
+void PhaseCopies::rewrite(bool tested) {
+  if (!hasCopies())
+    return;
   Block *body = &phase.getBody().front();
   Location loc = phase.getLoc();
   OpBuilder b = OpBuilder::atBlockTerminator(body);
@@ -468,7 +529,8 @@ int64_t PhaseCopies::rewrite(bool tested) {
       for (AffineExpr e : copy->src)
         src.push_back(materialize(in, loc, e, ids));
       if (!tested) {
-        Value ok = isSourceAligned(in, loc, *copy, src);
+        Value ok =
+            isViewAligned(in, loc, copy->load.getMemref(), kCopyBytes, src);
         aligned = aligned ? arith::AndIOp::create(in, loc, aligned, ok) : ok;
       }
       dsts.push_back(std::move(dst));
@@ -500,25 +562,21 @@ int64_t PhaseCopies::rewrite(bool tested) {
                                          /*srcElements=*/Value(),
                                          /*bypassL1=*/UnitAttr());
       }
-      auto attribution = getAttribution(func, dst);
-      unsigned position = attribution.getArgNumber() - func.getNumArguments();
-      auto known =
-          dyn_cast_or_null<IntegerAttr>(func.getWorkgroupAttributionAttr(
-              position, LLVM::LLVMDialect::getAlignAttrName()));
-      if (!known || known.getInt() < kCopyBytes)
-        func.setWorkgroupAttributionAttr(position,
-                                         LLVM::LLVMDialect::getAlignAttrName(),
-                                         b.getI64IntegerAttr(kCopyBytes));
+      alignAttribution(func, dst, kCopyBytes);
     }
+  }
+  for (BoxCopy &box : boxes) {
+    buildBoxCopy(b, loc, box, thread, block[0] * block[1] * block[2], symbols);
+    alignAttribution(func, box.pieces.front().store.getMemref(), kBoxCopyBytes);
+    eraseBoxPieces(box);
   }
   for (TileCopy &copy : copies) {
     copy.store.erase();
     copy.load.erase();
   }
-  return copies.size();
 }
 
-int64_t mlir::wc::groupTileCopies(gpu::GPUFuncOp func) {
+TileCopyCounts mlir::wc::groupTileCopies(gpu::GPUFuncOp func) {
   UniformityAnalysis uniformity(func);
   SmallVector<std::unique_ptr<PhaseCopies>> phases;
   func.walk([&](VThreadsOp phase) {
@@ -527,14 +585,14 @@ int64_t mlir::wc::groupTileCopies(gpu::GPUFuncOp func) {
       return;
     auto copies = std::make_unique<PhaseCopies>(func, job, phase, uniformity);
     if (std::string why = copies->collect(); !why.empty())
-      phase.emitRemark() << "wc-async-copy: no copies of 16 bytes: " << why;
+      phase.emitRemark() << "wc-async-copy: no tile copies: " << why;
     else if (copies->hasCopies())
       phases.push_back(std::move(copies));
   });
   // Where one test of the source views decides for all runs, the
   // outermost op it can precede (the loop around the phase, typically) is
   // versioned on it: the original op runs when a view is not aligned, and
-  // the phases below copy by 16 bytes with no test and no other path. One
+  // the phases below copy by runs with no test and no other path. One
   // test per op for all its phases.
   llvm::MapVector<Operation *, SmallVector<PhaseCopies *>> versioned;
   for (auto &copies : phases)
@@ -551,8 +609,11 @@ int64_t mlir::wc::groupTileCopies(gpu::GPUFuncOp func) {
     }
     versionOp(op, aligned);
   }
-  int64_t rewritten = 0;
-  for (auto &copies : phases)
-    rewritten += copies->rewrite(copies->hasUniformTests());
-  return rewritten;
+  TileCopyCounts counts;
+  for (auto &copies : phases) {
+    counts.runs += copies->getNumRuns();
+    counts.boxes += copies->getNumBoxes();
+    copies->rewrite(copies->hasUniformTests());
+  }
+  return counts;
 }

@@ -26,7 +26,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// CHECK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
+// CHECK: remark: wc-async-copy: no tile copies: the destination is accessed, or global memory written, between the phase and a warp sync around it
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @masked(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile : memref<8x8xf32, #gpu.address_space<workgroup>>)

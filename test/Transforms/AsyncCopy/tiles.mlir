@@ -86,7 +86,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // stays with the thread.
 // CHECK-LABEL: gpu.func @reads_back
 // CHECK-NOT: nvgpu.device_async_copy
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the phase accesses the destination otherwise
+// REMARK: remark: wc-async-copy: no tile copies: the phase accesses the destination otherwise
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @reads_back(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -108,7 +108,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // A write of global memory in the phase: another thread's copy could read
 // the element before or after it.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the phase may write global memory
+// REMARK: remark: wc-async-copy: no tile copies: the phase may write global memory
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @writes_global(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -129,7 +129,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 // Consecutive x threads copying a column: no run of consecutive elements.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: consecutive x threads do not copy consecutive elements
+// REMARK: remark: wc-async-copy: no tile copies: consecutive x threads do not copy consecutive elements
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @columns(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -147,8 +147,13 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// A block 6 threads wide: rows of 6 elements are no runs of 4.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the block's x size is not a multiple of the 4 elements of 16 bytes
+// A block 6 threads wide: rows of 6 elements are no runs of 4, but rows
+// of 24 bytes, 24 bytes apart, are 3 copies of 8 bytes each: the tile is
+// copied whole by threads 0-23 (see boxes.mlir).
+// CHECK-LABEL: gpu.func @narrow
+// CHECK: arith.constant 24 : index
+// CHECK: nvgpu.device_async_copy {{.*}}, 2 : memref<?x?xf32> to memref<8x6xf32
+// REMARK: remark: wc-async-copy: 1 tiles copied whole by cp.async of 8 bytes
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @narrow(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x6xf32, #gpu.address_space<workgroup>>)
@@ -166,9 +171,13 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// Runs that would start 2 elements into the buffer's rows (a halo): their
-// destination addresses are not multiples of 16.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: a run would start at an offset of the destination that is not a multiple of 16 bytes
+// Runs that would start 2 elements into the buffer's rows: their
+// destination addresses are not multiples of 16, but those of the box
+// (columns 2-9) are multiples of 8: 4 copies of 8 bytes per row.
+// CHECK-LABEL: gpu.func @offset
+// CHECK: arith.constant 32 : index
+// CHECK: nvgpu.device_async_copy {{.*}}, 2 : memref<?x?xf32> to memref<8x12xf32
+// REMARK: remark: wc-async-copy: 1 tiles copied whole by cp.async of 8 bytes
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @offset(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x12xf32, #gpu.address_space<workgroup>>)
@@ -191,7 +200,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // The copy in a loop whose barrier comes first, and the thread's own
 // element read after the loop: leaving the loop, no warp sync comes
 // between the last copy and the read.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
+// REMARK: remark: wc-async-copy: no tile copies: the destination is accessed, or global memory written, between the phase and a warp sync around it
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @loop_exit(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -220,7 +229,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // The thread's element written before the loop and copied in its first
 // iteration with no barrier between: entering the loop, another lane's
 // copy would race with the thread's store.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
+// REMARK: remark: wc-async-copy: no tile copies: the destination is accessed, or global memory written, between the phase and a warp sync around it
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @loop_entry(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -251,7 +260,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // The thread writes its source element before the loop, with no barrier
 // before the copy: another lane reading it could miss the write.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
+// REMARK: remark: wc-async-copy: no tile copies: the destination is accessed, or global memory written, between the phase and a warp sync around it
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @source_written(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -280,7 +289,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // A view of the source per thread (its row): the lane that would copy
 // the thread's element sees another view.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the source view may differ between threads
+// REMARK: remark: wc-async-copy: no tile copies: the source view may differ between threads
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @view_per_thread(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -308,7 +317,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // An atomic update of the source in the phase (an op with a region whose
 // own effect is the write).
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the phase may write global memory
+// REMARK: remark: wc-async-copy: no tile copies: the phase may write global memory
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @atomic(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -337,7 +346,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // 2-byte elements at a column only each lane can test for alignment: a
 // run that is not aligned could not be copied element by element.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: elements of under 4 bytes, whose runs only each lane can test for alignment (cp.async copies 4, 8 or 16 bytes)
+// REMARK: remark: wc-async-copy: no tile copies: elements of under 4 bytes, whose runs only each lane can test for alignment (cp.async copies 4, 8 or 16 bytes)
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @halves(%src: memref<?x?xf32>, %out: memref<?x?xf32>, %srch: memref<?x?xf16>, %outh: memref<?x?xf16>, %k: index)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>, %tileh: memref<8x8xf16, #gpu.address_space<workgroup>>)
@@ -361,7 +370,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 // A value broadcast from a rank-0 memref: no rows.
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: a memref of rank 0 has no rows to copy
+// REMARK: remark: wc-async-copy: no tile copies: a memref of rank 0 has no rows to copy
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @rank0(%src: memref<?x?xf32>, %out: memref<?x?xf32>, %scalar: memref<f32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)
@@ -410,7 +419,7 @@ gpu.module @m [#nvvm.target<chip = "sm_75">] {
 // stays with the thread.
 // CHECK-LABEL: gpu.func @read_later
 // CHECK-NOT: nvgpu.device_async_copy
-// REMARK: remark: wc-async-copy: no copies of 16 bytes: the destination is accessed, or global memory written, between the phase and a warp sync around it
+// REMARK: remark: wc-async-copy: no tile copies: the destination is accessed, or global memory written, between the phase and a warp sync around it
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @read_later(%src: memref<?x?xf32>, %out: memref<?x?xf32>)
       workgroup(%tile: memref<8x8xf32, #gpu.address_space<workgroup>>)

@@ -374,7 +374,7 @@ module attributes {gpu.container_module} {
         kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c17 = arith.constant 17 : index
       %c255 = arith.constant 255 : index
-      // expected-remark @+1 {{wc-async-copy: no copies of 16 bytes: source index computed at run time by 'gpu.block_id'}}
+      // expected-remark @+1 {{wc-async-copy: no tile copies: source index computed at run time by 'gpu.block_id'}}
       %t = gpu.thread_id x
       %i = gpu.global_id x
       %x = memref.load %in[%i] : memref<?xi32>
@@ -415,7 +415,7 @@ module attributes {gpu.container_module} {
         kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c17 = arith.constant 17 : index
       %c255 = arith.constant 255 : index
-      // expected-remark @+1 {{wc-async-copy: no copies of 16 bytes: source index depends on a thread-dependent block argument}}
+      // expected-remark @+1 {{wc-async-copy: no tile copies: source index depends on a thread-dependent block argument}}
       %t = gpu.thread_id x
       %i = gpu.global_id x
       %x = memref.load %in[%i] : memref<?xi32>

@@ -506,7 +506,7 @@ module attributes {gpu.container_module} {
     gpu.func @gather(%in: memref<?xf32>, %idx: memref<?xindex>, %out: memref<?xf32>)
         workgroup(%buf: memref<2048xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
-      // expected-remark @+1 {{wc-async-copy: no copies of 16 bytes: consecutive x threads do not copy consecutive elements}}
+      // expected-remark @+1 {{wc-async-copy: no tile copies: consecutive x threads do not copy consecutive elements}}
       %t = gpu.thread_id x
       %x = memref.load %in[%t] : memref<?xf32>
       memref.store %x, %buf[%t] : memref<2048xf32, #gpu.address_space<workgroup>>

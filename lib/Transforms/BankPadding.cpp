@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RemapPlan.h"
+#include "WorkgroupBuffers.h"
 
 #include "WC/Target/TargetDescription.h"
 
@@ -205,22 +206,6 @@ static int64_t countWavefronts(ArrayRef<EvaluatedAccess> accesses,
   return total;
 }
 
-/// The bytes of the workgroup buffers of `func`.
-static int64_t getWorkgroupBytes(gpu::GPUFuncOp func) {
-  int64_t bytes = 0;
-  for (BlockArgument arg : func.getWorkgroupAttributions()) {
-    auto type = cast<MemRefType>(arg.getType());
-    if (type.hasStaticShape() && type.getElementType().isIntOrIndexOrFloat())
-      bytes +=
-          type.getNumElements() *
-          llvm::divideCeil(type.getElementType().isIndex()
-                               ? 64
-                               : type.getElementType().getIntOrFloatBitWidth(),
-                           8);
-  }
-  return bytes;
-}
-
 SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
                                             const TargetDescription &target) {
   // The affine accesses of every workgroup attribution, over all jobs.
@@ -253,7 +238,7 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
   });
 
   SmallVector<PaddingPlan> plans;
-  int64_t sharedBytes = getWorkgroupBytes(func);
+  int64_t sharedBytes = getWorkgroupBytes(func, /*allocations=*/false);
   for (auto &[buffer, accesses] : accessesOf) {
     auto arg = dyn_cast<BlockArgument>(buffer);
     if (refused.contains(buffer) || !arg ||

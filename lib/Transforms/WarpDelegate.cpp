@@ -19,6 +19,8 @@
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
+#include "WorkgroupBuffers.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -114,79 +116,17 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
           << ", which the pass cannot size";
       return text;
     }
-    for (Operation *user : buffer.getUsers()) {
-      auto load = dyn_cast<memref::LoadOp>(user);
-      auto store = dyn_cast<memref::StoreOp>(user);
-      auto atomic = dyn_cast<memref::AtomicRMWOp>(user);
-      if (!load && !(store && store.getMemRef() == buffer) &&
-          !(atomic && atomic.getMemref() == buffer))
-        return ("workgroup buffer " + std::string("used by '") +
-                user->getName().getStringRef() +
-                "' (only loads, stores and atomics can be given a slice per "
-                "agent)")
-            .str();
-    }
+    if (Operation *user = findUnindexedUser(buffer))
+      return ("workgroup buffer " + std::string("used by '") +
+              user->getName().getStringRef() +
+              "' (only loads, stores, atomics and asynchronous copies can "
+              "be given a slice per agent)")
+          .str();
   }
   if (launches.empty())
     return std::string("no launch in the module: delegation adds kernel "
                        "arguments that every launch must pass");
   return std::nullopt;
-}
-
-/// Bytes of workgroup memory one agent of `func` uses.
-static int64_t getWorkgroupBytes(gpu::GPUFuncOp func) {
-  int64_t bytes = 0;
-  auto add = [&](Type type) {
-    auto memref = cast<MemRefType>(type);
-    int64_t bits = memref.getElementType().isIndex()
-                       ? 64
-                       : memref.getElementType().getIntOrFloatBitWidth();
-    bytes += memref.getNumElements() * llvm::divideCeil(bits, 8);
-  };
-  for (Value buffer : func.getWorkgroupAttributions())
-    add(buffer.getType());
-  func.walk([&](Operation *op) {
-    if (isa<memref::AllocaOp, memref::AllocOp>(op) &&
-        isWorkgroupMemRef(op->getResult(0).getType()))
-      add(op->getResult(0).getType());
-  });
-  return bytes;
-}
-
-/// Gives each agent its slice of `buffer`: a buffer W times larger, indexed
-/// first by the agent's warp in the hyper-CTA.
-static Value multiplex(OpBuilder &b, Value buffer, int64_t warps,
-                       Value warpInBlock) {
-  auto type = cast<MemRefType>(buffer.getType());
-  SmallVector<int64_t> shape{warps};
-  llvm::append_range(shape, type.getShape());
-  auto wide = MemRefType::get(shape, type.getElementType(), AffineMap(),
-                              type.getMemorySpace());
-  Value replacement;
-  if (auto arg = dyn_cast<BlockArgument>(buffer)) {
-    arg.setType(wide);
-    replacement = arg;
-  } else {
-    Operation *alloc = buffer.getDefiningOp();
-    alloc->getResult(0).setType(wide);
-    replacement = alloc->getResult(0);
-  }
-  for (Operation *user : llvm::make_early_inc_range(replacement.getUsers())) {
-    if (auto load = dyn_cast<memref::LoadOp>(user)) {
-      SmallVector<Value> indices{warpInBlock};
-      llvm::append_range(indices, load.getIndices());
-      load.getIndicesMutable().assign(indices);
-    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
-      SmallVector<Value> indices{warpInBlock};
-      llvm::append_range(indices, store.getIndices());
-      store.getIndicesMutable().assign(indices);
-    } else if (auto atomic = dyn_cast<memref::AtomicRMWOp>(user)) {
-      SmallVector<Value> indices{warpInBlock};
-      llvm::append_range(indices, atomic.getIndices());
-      atomic.getIndicesMutable().assign(indices);
-    }
-  }
-  return replacement;
 }
 
 /// The ticket counters of a dynamic-schedule launch: kTicketCounters
@@ -227,7 +167,7 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
                       : Value();
 
   // The original body becomes the body of the job loop.
-  bool usesWorkgroupMemory = getWorkgroupBytes(func) != 0;
+  bool usesWorkgroupMemory = getWorkgroupBytes(func, /*allocations=*/true) != 0;
   Block *body = new Block;
   SmallVector<Value, 3> jobIds;
   for (int i = 0; i < 3; ++i)
@@ -255,8 +195,9 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
   Value agents = arith::MulIOp::create(b, loc, gridDim, warps);
 
   // Workgroup buffers: one slice per agent, allocated once per hyper-CTA.
+  auto slice = [&](Operation *) { return warpInBlock; };
   for (Value buffer : llvm::to_vector(func.getWorkgroupAttributions()))
-    multiplex(b, buffer, plan.warps, warpInBlock);
+    prependBufferDimension(buffer, plan.warps, slice);
   SmallVector<Operation *> allocs;
   body->walk([&](Operation *op) {
     if (isa<memref::AllocaOp, memref::AllocOp>(op) &&
@@ -264,7 +205,7 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
       allocs.push_back(op);
   });
   for (Operation *alloc : allocs) {
-    multiplex(b, alloc->getResult(0), plan.warps, warpInBlock);
+    prependBufferDimension(alloc->getResult(0), plan.warps, slice);
     alloc->moveBefore(&entry, b.getInsertionPoint());
   }
 
@@ -413,7 +354,8 @@ FailureOr<DelegationPlan> wc::planDelegate(gpu::GPUFuncOp func,
   plan.order = options.order;
   plan.warps = options.warps ? options.warps : getDefaultAgentWarps(target);
   plan.activeAgents = options.throttle;
-  plan.workgroupBytes = getWorkgroupBytes(func) * plan.warps;
+  plan.workgroupBytes =
+      getWorkgroupBytes(func, /*allocations=*/true) * plan.warps;
   if (plan.workgroupBytes > target.staticSharedMemoryPerBlock) {
     why = "its workgroup memory for " + std::to_string(plan.warps) +
           " agents (" + std::to_string(plan.workgroupBytes) +

@@ -196,7 +196,7 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: wc.job_loop
 module attributes {gpu.container_module} {
   gpu.module @copy {
-    // expected-remark @+1 {{wc-delegate: kernel left unchanged: workgroup buffer used by 'memref.copy' (only loads, stores and atomics can be given a slice per agent)}}
+    // expected-remark @+1 {{wc-delegate: kernel left unchanged: workgroup buffer used by 'memref.copy' (only loads, stores, atomics and asynchronous copies can be given a slice per agent)}}
     gpu.func @copy(%in: memref<32xi32>, %out: memref<?xi32>) workgroup(%buf: memref<32xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
       %c31 = arith.constant 31 : index
       %t = gpu.thread_id x

@@ -328,12 +328,17 @@ struct AsyncCopyPass : public wc::impl::AsyncCopyBase<AsyncCopyPass> {
       CopyRewriter rewriter(func, elementCopies);
       for (Block &block : func.getBody())
         rewriter.rewriteBlock(block, /*deferAtEnd=*/false);
+      int64_t ahead = prefetch ? prefetchTileCopies(func, *target) : 0;
       if (tiles.runs)
         func.emitRemark() << "wc-async-copy: " << tiles.runs
                           << " tile copies by cp.async of 16 bytes per lane";
       if (tiles.boxes)
         func.emitRemark() << "wc-async-copy: " << tiles.boxes
                           << " tiles copied whole by cp.async of 8 bytes";
+      if (ahead)
+        func.emitRemark() << "wc-async-copy: " << ahead
+                          << " tile loops copy the next tile during this one "
+                             "(two of each tile)";
       if (int64_t copies = rewriter.copies)
         func.emitRemark() << "wc-async-copy: " << copies
                           << " copies from global to workgroup memory by "

@@ -20,8 +20,15 @@
 namespace mlir {
 namespace wc {
 
+struct TargetDescription;
+
 /// Whether `op` may write memory (unknown effects included).
 bool mayWrite(Operation *op);
+
+/// Whether `op` writes memory other than workgroup memory, or may: an op
+/// whose effects are not those of the ops it holds counts as a whole (a
+/// `memref.generic_atomic_rmw`).
+bool writesGlobalMemory(Operation *op);
 
 /// The load of `store`'s value, if the store can become an asynchronous
 /// copy of it: a load of a kernel argument of `func` (global memory) in
@@ -81,10 +88,25 @@ std::string matchBoxCopy(WarpJobOp job, VThreadsOp phase,
                          SmallVectorImpl<Value> &symbols,
                          ArrayRef<CopyPiece> pieces, BoxCopy &box);
 
+/// The most reads of a tile per element copied for which a box copy pays
+/// (see AsyncCopyBoxes.cpp).
+inline constexpr int64_t kMaxBoxReadsPerElement = 4;
+
+/// Why the reads of `box`'s buffer after `phase` (in the loop around it)
+/// make its copy not pay, or "".
+std::string checkBoxReads(WarpJobOp job, VThreadsOp phase, BoxCopy &box);
+
 /// Builds the copies of `box` that the block's thread `thread` (of
 /// `threads`) makes, at `b`, its source indices over `symbols`.
 void buildBoxCopy(OpBuilder &b, Location loc, BoxCopy &box, Value thread,
                   int64_t threads, ArrayRef<Value> symbols);
+
+/// Makes the tile loops of `func` whose body starts with a phase of
+/// copies copy the next tile while computing on this one, in two halves of
+/// each buffer (see AsyncCopyPrefetch.cpp); a remark at each loop with
+/// copies says why not. Returns the number of loops rewritten.
+int64_t prefetchTileCopies(gpu::GPUFuncOp func,
+                           const TargetDescription &target);
 
 /// Erases the pieces of `box`, and the conditions that held only them.
 void eraseBoxPieces(BoxCopy &box);

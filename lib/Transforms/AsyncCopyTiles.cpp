@@ -141,10 +141,7 @@ static bool followsThreadX(ArrayRef<AffineExpr> indices, unsigned symbols) {
   return true;
 }
 
-/// Whether `op` writes memory other than workgroup memory, or may: an op
-/// whose effects are not those of the ops it holds counts as a whole (a
-/// `memref.generic_atomic_rmw`).
-static bool writesGlobalMemory(Operation *op) {
+bool mlir::wc::writesGlobalMemory(Operation *op) {
   WalkResult writes = op->walk([&](Operation *nested) {
     auto store = dyn_cast<memref::StoreOp>(nested);
     if (store && isWorkgroupMemRef(store.getMemRefType()))
@@ -335,6 +332,8 @@ std::string PhaseCopies::collect() {
     BoxCopy box;
     if (whyBox.empty())
       whyBox = matchBoxCopy(job, phase, uniformity, symbols, pieces, box);
+    if (whyBox.empty())
+      whyBox = checkBoxReads(job, phase, box);
     if (whyBox.empty())
       boxes.push_back(std::move(box));
     else if (pieces.size() > 1 || why.empty())

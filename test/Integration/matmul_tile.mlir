@@ -25,6 +25,11 @@
 // group and waits once, before the warp sync. One test of the source views
 // before the tile loop chooses it or, when they are not aligned, the
 // original loop (16 loads and stores per tile; each loop 2 warp syncs).
+// The tile loop copies the next tile during this one (prefetch): two of
+// each tile, the first tile's copies before the loop (4 more), a group
+// committed there and one per tile, and a wait for all groups but the
+// newest; with prefetch=false, the copies of each tile are waited for at
+// once.
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
@@ -32,11 +37,20 @@
 // RUN: wc-opt %s --wc-aggregate --wc-async-copy --wc-lower-to-nvvm=format=isa 2>/dev/null | sed 's/\\0A/\n/g; s/\\09/ /g' | grep -E -o '\.shared \.align [0-9]+|cp\.async[^;]*;|bar\.warp\.sync|ld\.global[.a-z0-9]*|st\.shared[.a-z0-9]*' | sed 's/\[[^]]*\]/[]/g' | sort | uniq -c | FileCheck %s --check-prefix=ASYNC
 // ASYNC: {{^ *}}2 .shared .align 16
 // ASYNC-NEXT: {{^ *}}4 bar.warp.sync
-// ASYNC-NEXT: {{^ *}}4 cp.async.cg.shared.global [], [], 16;
-// ASYNC-NEXT: {{^ *}}1 cp.async.commit_group;
-// ASYNC-NEXT: {{^ *}}1 cp.async.wait_group 0;
+// ASYNC-NEXT: {{^ *}}8 cp.async.cg.shared.global [], [], 16;
+// ASYNC-NEXT: {{^ *}}2 cp.async.commit_group;
+// ASYNC-NEXT: {{^ *}}1 cp.async.wait_group 1;
 // ASYNC-NEXT: {{^ *}}16 ld.global.b32
 // ASYNC-NEXT: {{^ *}}16 st.shared.b32
+// RUN: wc-opt %s --wc-aggregate --wc-async-copy=prefetch=false --wc-lower-to-nvvm=format=isa 2>/dev/null | sed 's/\\0A/\n/g; s/\\09/ /g' | grep -E -o '\.shared \.align [0-9]+|cp\.async[^;]*;|bar\.warp\.sync|ld\.global[.a-z0-9]*|st\.shared[.a-z0-9]*' | sed 's/\[[^]]*\]/[]/g' | sort | uniq -c | FileCheck %s --check-prefix=AT-ONCE
+// AT-ONCE: {{^ *}}2 .shared .align 16
+// AT-ONCE-NEXT: {{^ *}}4 bar.warp.sync
+// AT-ONCE-NEXT: {{^ *}}4 cp.async.cg.shared.global [], [], 16;
+// AT-ONCE-NEXT: {{^ *}}1 cp.async.commit_group;
+// AT-ONCE-NEXT: {{^ *}}1 cp.async.wait_group 0;
+// AT-ONCE-NEXT: {{^ *}}16 ld.global.b32
+// AT-ONCE-NEXT: {{^ *}}16 st.shared.b32
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy{prefetch=false},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{producer-warps=2 stages=3})' | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-sim %s %measured_lowered | FileCheck %s
 // RUN: env WC_FAKE_PTXAS=matmul@256=32,matmul@32=72,matmul@128=92 wc-opt %s --wc-consolidate=ptxas=%fake_ptxas -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEASURED

@@ -143,6 +143,9 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
            "Target chip (empty: the module's #nvvm.target, else sm_90)">,
     Option<"elementCopies", "element-copies", "bool", /*default=*/"false",
            "Also copy single elements (4 or 8 bytes) by cp.async">,
+    Option<"prefetch", "prefetch", "bool", /*default=*/"true",
+           "Copy a tile loop's next tile while it computes on this one (two "
+           "of each tile)">,
   ];
   let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
                            "::mlir::affine::AffineDialect",

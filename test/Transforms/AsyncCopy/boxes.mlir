@@ -260,3 +260,57 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// A 3 x 3 window of the tile for each thread: 576 reads of 100 elements,
+// more than 4 per element: the 8-byte copies through L1 would cost the
+// reads more than the copy saves.
+// REMARK: remark: wc-async-copy: no tile copies: the tile is read 5 times per element copied, more than 4: 8-byte copies, which pass through L1, would slow its reads
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @many_reads(%src: memref<?x?xi32>, %out: memref<?x?xi32>, %n: index)
+      workgroup(%tile: memref<10x10xi32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c6 = arith.constant 6 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %tx2 = arith.addi %tx, %c2 : index
+    %ty2 = arith.addi %ty, %c2 : index
+    %right = arith.cmpi sge, %tx, %c6 : index
+    %bottom = arith.cmpi sge, %ty, %c6 : index
+    %v = memref.load %src[%ty, %tx] : memref<?x?xi32>
+    memref.store %v, %tile[%ty, %tx] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    scf.if %right {
+      %p = memref.load %src[%ty, %tx2] : memref<?x?xi32>
+      memref.store %p, %tile[%ty, %tx2] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    }
+    scf.if %bottom {
+      %p = memref.load %src[%ty2, %tx] : memref<?x?xi32>
+      memref.store %p, %tile[%ty2, %tx] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    }
+    %corner = arith.andi %right, %bottom : i1
+    scf.if %corner {
+      %p = memref.load %src[%ty2, %tx2] : memref<?x?xi32>
+      memref.store %p, %tile[%ty2, %tx2] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c3 = arith.constant 3 : index
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %w = scf.for %i = %c0 to %c3 step %c1 iter_args(%ra = %zero) -> (i32) {
+      %ws = scf.for %j = %c0 to %c3 step %c1 iter_args(%ca = %ra) -> (i32) {
+        %ti = arith.addi %ty, %i : index
+        %tj = arith.addi %tx, %j : index
+        %t = memref.load %tile[%ti, %tj] : memref<10x10xi32, #gpu.address_space<workgroup>>
+        %s = arith.addi %ca, %t : i32
+        scf.yield %s : i32
+      }
+      scf.yield %ws : i32
+    }
+    memref.store %w, %out[%ty, %tx] : memref<?x?xi32>
+    gpu.return
+  }
+}

@@ -313,6 +313,45 @@ struct CopyRewriter {
 } // namespace
 
 namespace {
+/// What copyAsync did to a kernel.
+struct AsyncCopyCounts {
+  TileCopyCounts tiles;
+  int64_t copies = 0, ahead = 0;
+};
+} // namespace
+
+/// The steps of wc-async-copy on `func`.
+static AsyncCopyCounts copyAsync(gpu::GPUFuncOp func,
+                                 const TargetDescription &target,
+                                 bool elementCopies, bool prefetch) {
+  AsyncCopyCounts counts;
+  counts.tiles = groupTileCopies(func);
+  CopyRewriter rewriter(func, elementCopies);
+  for (Block &block : func.getBody())
+    rewriter.rewriteBlock(block, /*deferAtEnd=*/false);
+  counts.copies = rewriter.copies;
+  counts.ahead = prefetch ? prefetchTileCopies(func, target) : 0;
+  return counts;
+}
+
+bool mlir::wc::wouldPrefetchTiles(gpu::GPUFuncOp func,
+                                  const TargetDescription &target) {
+  if (!target.hasAsyncCopy())
+    return false;
+  // On a copy of the kernel, in its module (the steps look up nothing
+  // else), without its remarks.
+  ScopedDiagnosticHandler quiet(func.getContext(),
+                                [](Diagnostic &) { return success(); });
+  OpBuilder b(func);
+  auto copy = cast<gpu::GPUFuncOp>(b.clone(*func));
+  bool ahead = copyAsync(copy, target, /*elementCopies=*/false,
+                         /*prefetch=*/true)
+                   .ahead != 0;
+  copy.erase();
+  return ahead;
+}
+
+namespace {
 struct AsyncCopyPass : public wc::impl::AsyncCopyBase<AsyncCopyPass> {
   using Base::Base;
 
@@ -324,22 +363,20 @@ struct AsyncCopyPass : public wc::impl::AsyncCopyBase<AsyncCopyPass> {
       const TargetDescription *target = targets.lookupFor(func);
       if (!target || !target->hasAsyncCopy())
         return;
-      TileCopyCounts tiles = groupTileCopies(func);
-      CopyRewriter rewriter(func, elementCopies);
-      for (Block &block : func.getBody())
-        rewriter.rewriteBlock(block, /*deferAtEnd=*/false);
-      int64_t ahead = prefetch ? prefetchTileCopies(func, *target) : 0;
+      AsyncCopyCounts counts =
+          copyAsync(func, *target, elementCopies, prefetch);
+      TileCopyCounts tiles = counts.tiles;
       if (tiles.runs)
         func.emitRemark() << "wc-async-copy: " << tiles.runs
                           << " tile copies by cp.async of 16 bytes per lane";
       if (tiles.boxes)
         func.emitRemark() << "wc-async-copy: " << tiles.boxes
                           << " tiles copied whole by cp.async of 8 bytes";
-      if (ahead)
-        func.emitRemark() << "wc-async-copy: " << ahead
+      if (counts.ahead)
+        func.emitRemark() << "wc-async-copy: " << counts.ahead
                           << " tile loops copy the next tile during this one "
                              "(two of each tile)";
-      if (int64_t copies = rewriter.copies)
+      if (int64_t copies = counts.copies)
         func.emitRemark() << "wc-async-copy: " << copies
                           << " copies from global to workgroup memory by "
                              "cp.async";

@@ -108,6 +108,10 @@ void buildBoxCopy(OpBuilder &b, Location loc, BoxCopy &box, Value thread,
 int64_t prefetchTileCopies(gpu::GPUFuncOp func,
                            const TargetDescription &target);
 
+/// Whether wc-async-copy would make a tile loop of `func` (a warp job)
+/// copy its next tile during this one, for `target`.
+bool wouldPrefetchTiles(gpu::GPUFuncOp func, const TargetDescription &target);
+
 /// Erases the pieces of `box`, and the conditions that held only them.
 void eraseBoxPieces(BoxCopy &box);
 

@@ -344,7 +344,11 @@ module attributes {gpu.container_module} {
 // RUN: wc-opt %t.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // RUN: wc-opt %t.licm.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // DECIDE: remark: wc-prepare: workgroup attributions from 2 allocations, 0 globals and 0 views
-// DECIDE: remark: wc-consolidate: aggregate and remap (3 barriers, workgroup memory)
 // DECIDE: remark: wc-aggregate: coarsened: one warp per 256-thread block, 8 virtual threads per lane, 3 phases, 3 barriers became warp syncs
+// DECIDE: remark: wc-consolidate: aggregate and remap (3 barriers, workgroup memory)
 // DECIDE: remark: wc-remap: workgroup buffer 0 (memref<16x16xi32, #gpu.address_space<workgroup>>) stays in shared memory: index d1 * 16 is neither
 // DECIDE: remark: wc-remap: workgroup buffer 1 (memref<16x16xi32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 is neither
+// The tile loop accumulates into the output in global memory, which could
+// be a source: its next tile is not copied early.
+// DECIDE: remark: wc-async-copy: the next tile is not copied during this one: the loop writes memory other than workgroup memory
+// DECIDE: remark: wc-async-copy: 2 tile copies by cp.async of 16 bytes per lane

@@ -190,7 +190,7 @@ module attributes {gpu.container_module} {
 // RUN: wc-opt %t.licm.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // DECIDE: remark: wc-prepare: workgroup attributions from 2 allocations, 0 globals and 0 views
 // DECIDE: remark: wc-forward-stores: 3 loads take a value the thread stored, 3 loop-carried elements kept in registers, 2 overwritten stores removed
-// DECIDE: remark: wc-consolidate: aggregate and remap (6 barriers, workgroup memory)
 // DECIDE: remark: wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 5 phases, 3 barriers became warp syncs, 3 removed
+// DECIDE: remark: wc-consolidate: aggregate and remap (6 barriers, workgroup memory)
 // DECIDE: remark: wc-remap: workgroup buffer 0 (memref<1x64xi32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 * 8 is neither
 // DECIDE: remark: wc-remap: workgroup buffer 1 (memref<1x8xi32, #gpu.address_space<workgroup>>) became '!wc.lane_array<32 x i32>'

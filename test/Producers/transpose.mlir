@@ -320,6 +320,6 @@ module attributes {gpu.container_module} {
 // RUN: wc-opt %t.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // RUN: wc-opt %t.licm.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DECIDE
 // DECIDE: remark: wc-prepare: workgroup attributions from 1 allocation, 0 globals and 0 views
-// DECIDE: remark: wc-consolidate: aggregate and remap (2 barriers, workgroup memory)
 // DECIDE: remark: wc-aggregate: coarsened: one warp per 256-thread block, 8 virtual threads per lane, 2 phases
+// DECIDE: remark: wc-consolidate: aggregate and remap (2 barriers, workgroup memory)
 // DECIDE: remark: wc-remap: workgroup buffer 0 (memref<32x32xi32, #gpu.address_space<workgroup>>) stays in shared memory

@@ -314,3 +314,81 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// A piece for the threads whose x is not 0: not one range of ids.
+// REMARK: remark: wc-async-copy: no tile copies: a copy runs where two thread values differ
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @not_equal(%src: memref<?x?xi32>, %out: memref<?x?xi32>, %n: index)
+      workgroup(%tile: memref<10x10xi32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c6 = arith.constant 6 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %tx2 = arith.addi %tx, %c2 : index
+    %ty2 = arith.addi %ty, %c2 : index
+    %right = arith.cmpi sge, %tx, %c6 : index
+    %bottom = arith.cmpi sge, %ty, %c6 : index
+    %v = memref.load %src[%ty, %tx] : memref<?x?xi32>
+    memref.store %v, %tile[%ty, %tx] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    %notfirst = arith.cmpi ne, %tx, %c1 : index
+    scf.if %notfirst {
+      %p = memref.load %src[%ty, %tx2] : memref<?x?xi32>
+      memref.store %p, %tile[%ty, %tx2] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %w = memref.load %tile[%tx, %ty] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    memref.store %w, %out[%ty, %tx] : memref<?x?xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The tile read in a loop of a run-time trip count.
+// REMARK: remark: wc-async-copy: no tile copies: the tile is read in a loop of unknown trip count
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @unknown_reads(%src: memref<?x?xi32>, %out: memref<?x?xi32>, %n: index)
+      workgroup(%tile: memref<10x10xi32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 8, 8, 1>} {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c6 = arith.constant 6 : index
+    %c8 = arith.constant 8 : index
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %tx2 = arith.addi %tx, %c2 : index
+    %ty2 = arith.addi %ty, %c2 : index
+    %right = arith.cmpi sge, %tx, %c6 : index
+    %bottom = arith.cmpi sge, %ty, %c6 : index
+    %v = memref.load %src[%ty, %tx] : memref<?x?xi32>
+    memref.store %v, %tile[%ty, %tx] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    scf.if %right {
+      %p = memref.load %src[%ty, %tx2] : memref<?x?xi32>
+      memref.store %p, %tile[%ty, %tx2] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    }
+    scf.if %bottom {
+      %p = memref.load %src[%ty2, %tx] : memref<?x?xi32>
+      memref.store %p, %tile[%ty2, %tx] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    }
+    %corner = arith.andi %right, %bottom : i1
+    scf.if %corner {
+      %p = memref.load %src[%ty2, %tx2] : memref<?x?xi32>
+      memref.store %p, %tile[%ty2, %tx2] : memref<10x10xi32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %w = scf.for %i = %c0 to %n step %c1 iter_args(%ra = %zero) -> (i32) {
+      %t = memref.load %tile[%ty, %tx] : memref<10x10xi32, #gpu.address_space<workgroup>>
+      %s = arith.addi %ra, %t : i32
+      scf.yield %s : i32
+    }
+    memref.store %w, %out[%ty, %tx] : memref<?x?xi32>
+    gpu.return
+  }
+}

@@ -189,6 +189,36 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// A loop compared unsigned.
+// REMARK: remark: wc-async-copy: the next tile is not copied during this one: the loop compares its bounds unsigned
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @unsigned(%src: memref<?x?xf32>, %out: memref<?x?xf32>, %n: index)
+      workgroup(%tile: memref<32xf32, #gpu.address_space<workgroup>>)
+      kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c31 = arith.constant 31 : index
+    %zero = arith.constant 0.0 : f32
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %bx = gpu.block_id x
+    %sum = scf.for unsigned %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+      %v = memref.load %src[%k, %tx] : memref<?x?xf32>
+      memref.store %v, %tile[%tx] : memref<32xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %rx = arith.subi %c31, %tx : index
+      %w = memref.load %tile[%rx] : memref<32xf32, #gpu.address_space<workgroup>>
+      %next = arith.addf %acc, %w : f32
+      gpu.barrier
+      scf.yield %next : f32
+    }
+    memref.store %sum, %out[%bx, %tx] : memref<?x?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
 // A tile loop inside another loop of the job.
 // REMARK: remark: wc-async-copy: the next tile is not copied during this one: the loop is inside 'scf.for' in its warp job
 gpu.module @m [#nvvm.target<chip = "sm_90">] {

@@ -54,14 +54,16 @@ struct Linear {
 /// `expr` as a linear expression of the thread ids, or nullopt when it has
 /// symbols or is not linear.
 static std::optional<Linear> getLinear(AffineExpr expr) {
-  if (!expr.isPureAffine())
-    return std::nullopt;
-  bool hasSymbol = false;
+  // Sums of dimensions times constants only: no symbol, and no `mod`,
+  // `floordiv` or `ceildiv` (which isPureAffine accepts by constants).
+  bool sums = expr.isPureAffine();
   expr.walk([&](AffineExpr e) {
-    if (isa<AffineSymbolExpr>(e))
-      hasSymbol = true;
+    if (isa<AffineSymbolExpr>(e) || e.getKind() == AffineExprKind::Mod ||
+        e.getKind() == AffineExprKind::FloorDiv ||
+        e.getKind() == AffineExprKind::CeilDiv)
+      sums = false;
   });
-  if (hasSymbol)
+  if (!sums)
     return std::nullopt;
   MLIRContext *context = expr.getContext();
   auto at = [&](int64_t x, int64_t y, int64_t z) {

@@ -24,9 +24,12 @@
 // Sound when the copies are all the phase does to memory besides reading
 // global memory, the phase uses no value carried by the loop, nothing else
 // in the loop writes memory other than workgroup memory (the next tile is
-// read one iteration early), and the buffers are used only in the loop
-// (the last tile is not where the original left it). The doubled buffers
-// must fit the block's static shared memory with as many warps resident.
+// read one iteration early), every iteration copies the same elements of
+// the buffers and nothing else in the loop writes them (an iteration reads
+// what its own copy wrote, not what the iteration before the last left),
+// and the buffers are used only in the loop (the last tile is not where
+// the original left it). The doubled buffers must fit the block's static
+// shared memory with as many warps resident, and keep the copies' alignment.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +39,7 @@
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Target/TargetDescription.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -86,10 +90,40 @@ static bool isVersionedTwin(scf::ForOp loop, Operation *user) {
          versioned.getElseRegion().isAncestor(user->getParentRegion());
 }
 
+/// Whether `value`, used in `phase` (in `loop`), is the same in every
+/// iteration: defined before the loop, a virtual thread's id, or computed
+/// from such values without memory.
+static bool isSameEachIteration(Value value, scf::ForOp loop,
+                                VThreadsOp phase) {
+  if (!loop->isAncestor(value.getParentRegion()->getParentOp()))
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == &phase.getBody().front();
+  Operation *def = value.getDefiningOp();
+  // An affine.apply depends on the operands its map uses.
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    AffineMap map = apply.getAffineMap();
+    for (auto [i, operand] : llvm::enumerate(apply.getMapOperands())) {
+      bool used = i < map.getNumDims()
+                      ? map.isFunctionOfDim(i)
+                      : map.isFunctionOfSymbol(i - map.getNumDims());
+      if (used && !isSameEachIteration(operand, loop, phase))
+        return false;
+    }
+    return true;
+  }
+  return isMemoryEffectFree(def) && def->getNumRegions() == 0 &&
+         llvm::all_of(def->getOperands(), [&](Value operand) {
+           return isSameEachIteration(operand, loop, phase);
+         });
+}
+
 /// Matches `loop` as a tile loop whose copies can run ahead; returns why
 /// not ("" and an empty `prefetch.buffers` when it has no such phase).
+/// `planned` bytes of shared memory are added by loops matched before.
 static std::string match(gpu::GPUFuncOp func, scf::ForOp loop,
-                         const TargetDescription &target, Prefetch &prefetch) {
+                         const TargetDescription &target, int64_t planned,
+                         Prefetch &prefetch) {
   // Ops without memory effects may come first (the tile's offset).
   SmallVector<Operation *> ops;
   for (Operation &op : loop.getBody()->without_terminator())
@@ -133,6 +167,23 @@ static std::string match(gpu::GPUFuncOp func, scf::ForOp loop,
   });
   if (copiesOnly.wasInterrupted())
     return "the copying phase does more than copy and read global memory";
+  // Every iteration copies the same elements of the tiles, and nothing else
+  // in the loop writes them: what an iteration reads of a tile is what its
+  // own copy wrote, never what the one before left in that half.
+  WalkResult varying = phase.getBody().walk([&](nvgpu::DeviceAsyncCopyOp copy) {
+    auto same = [&](Value v) { return isSameEachIteration(v, loop, phase); };
+    if (!llvm::all_of(copy.getDstIndices(), same))
+      return WalkResult::interrupt();
+    for (Operation *op = copy->getParentOp(); op != phase;
+         op = op->getParentOp())
+      if (auto branch = dyn_cast<scf::IfOp>(op);
+          !branch || !same(branch.getCondition()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (varying.wasInterrupted())
+    return "the copying phase copies to elements that differ between "
+           "iterations";
   for (Value carried : loop.getRegionIterArgs())
     for (Operation *user : carried.getUsers())
       if (phase->isAncestor(user) || llvm::is_contained(prefetch.first, user))
@@ -146,7 +197,7 @@ static std::string match(gpu::GPUFuncOp func, scf::ForOp loop,
   }
   // The buffers: attributions used only in the loop, copied to only by the
   // phase.
-  int64_t bytes = getWorkgroupBytes(func, /*allocations=*/true);
+  int64_t bytes = getWorkgroupBytes(func, /*allocations=*/true) + planned;
   int64_t doubled = bytes;
   for (Value buffer : prefetch.buffers) {
     auto type = cast<MemRefType>(buffer.getType());
@@ -155,12 +206,22 @@ static std::string match(gpu::GPUFuncOp func, scf::ForOp loop,
       return "a tile is not a workgroup attribution of static shape";
     if (findUnindexedUser(buffer))
       return "a tile is used other than by loads, stores and copies";
-    for (Operation *user : buffer.getUsers())
-      if ((!loop->isAncestor(user) && !isVersionedTwin(loop, user)) ||
-          (isa<nvgpu::DeviceAsyncCopyOp>(user) && !phase->isAncestor(user)))
-        return "a tile is used outside the loop, or copied to after the "
-               "copying phase";
-    doubled += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    for (Operation *user : buffer.getUsers()) {
+      if (!loop->isAncestor(user) && !isVersionedTwin(loop, user))
+        return "a tile is used outside the loop";
+      if (loop->isAncestor(user) && !isa<memref::LoadOp>(user) &&
+          !phase->isAncestor(user))
+        return "the loop writes a tile other than by the copying phase";
+    }
+    // The second half starts where its copies can.
+    int64_t tileBytes =
+        type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    if (tileBytes % getAsyncCopyBytes(buffer) != 0)
+      return "a tile of " + std::to_string(tileBytes) +
+             " bytes: a second one after it would not be aligned for its "
+             "copies of " +
+             std::to_string(getAsyncCopyBytes(buffer)) + " bytes";
+    doubled += tileBytes;
   }
   int64_t warps = 1;
   if (std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize())
@@ -239,17 +300,23 @@ static void rewrite(Prefetch &prefetch) {
 int64_t mlir::wc::prefetchTileCopies(gpu::GPUFuncOp func,
                                      const TargetDescription &target) {
   SmallVector<Prefetch> loops;
+  int64_t planned = 0;
   func.walk([&](scf::ForOp loop) {
     if (!loop->getParentOfType<WarpJobOp>())
       return;
     Prefetch prefetch;
-    std::string why = match(func, loop, target, prefetch);
+    std::string why = match(func, loop, target, planned, prefetch);
     if (!why.empty())
       loop.emitRemark() << "wc-async-copy: the next tile is not copied "
                            "during this one: "
                         << why;
-    else if (prefetch.loop)
+    else if (prefetch.loop) {
+      for (Value buffer : prefetch.buffers)
+        planned += cast<MemRefType>(buffer.getType()).getNumElements() *
+                   cast<MemRefType>(buffer.getType()).getElementTypeBitWidth() /
+                   8;
       loops.push_back(std::move(prefetch));
+    }
   });
   for (Prefetch &prefetch : loops)
     rewrite(prefetch);

@@ -116,6 +116,18 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
           << ", which the pass cannot size";
       return text;
     }
+    // A slice per agent keeps the alignment of the copies into it.
+    int64_t copyBytes = getAsyncCopyBytes(buffer);
+    int64_t bits = type.getElementType().isIndex()
+                       ? 64
+                       : type.getElementType().getIntOrFloatBitWidth();
+    if (copyBytes &&
+        type.getNumElements() * llvm::divideCeil(bits, 8) % copyBytes != 0)
+      return "a workgroup buffer of " +
+             std::to_string(type.getNumElements() * llvm::divideCeil(bits, 8)) +
+             " bytes, which a slice per agent would leave misaligned for "
+             "its copies of " +
+             std::to_string(copyBytes) + " bytes";
     if (Operation *user = findUnindexedUser(buffer))
       return ("workgroup buffer " + std::string("used by '") +
               user->getName().getStringRef() +

@@ -48,6 +48,17 @@ Operation *mlir::wc::findUnindexedUser(Value buffer) {
   return nullptr;
 }
 
+int64_t mlir::wc::getAsyncCopyBytes(Value buffer) {
+  int64_t bytes = 0;
+  for (Operation *user : buffer.getUsers())
+    if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(user);
+        copy && copy.getDst() == buffer)
+      bytes = std::max<int64_t>(
+          bytes, copy.getDstElements().getSExtValue() *
+                     copy.getDst().getType().getElementTypeBitWidth() / 8);
+  return bytes;
+}
+
 void mlir::wc::prependBufferDimension(
     Value buffer, int64_t count,
     function_ref<Value(Operation *user)> leadingIndex) {

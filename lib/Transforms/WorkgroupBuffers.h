@@ -24,6 +24,10 @@ int64_t getWorkgroupBytes(gpu::GPUFuncOp func, bool allocations);
 /// ops prependBufferDimension rewrites), or null.
 Operation *findUnindexedUser(Value buffer);
 
+/// The largest size in bytes of an `nvgpu.device_async_copy` to `buffer`
+/// (the alignment its copies need), or 0 without one.
+int64_t getAsyncCopyBytes(Value buffer);
+
 /// Makes `buffer` (a workgroup attribution, or an allocation) `count`
 /// times larger, with a new leading dimension of `count` that each user
 /// indexes by `leadingIndex(user)` (built before the user by the callee).

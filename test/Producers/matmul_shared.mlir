@@ -348,7 +348,9 @@ module attributes {gpu.container_module} {
 // DECIDE: remark: wc-consolidate: aggregate and remap (3 barriers, workgroup memory)
 // DECIDE: remark: wc-remap: workgroup buffer 0 (memref<16x16xi32, #gpu.address_space<workgroup>>) stays in shared memory: index d1 * 16 is neither
 // DECIDE: remark: wc-remap: workgroup buffer 1 (memref<16x16xi32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 is neither
-// The tile loop accumulates into the output in global memory, which could
-// be a source: its next tile is not copied early.
-// DECIDE: remark: wc-async-copy: the next tile is not copied during this one: the loop writes memory other than workgroup memory
+// Its tiles are views made in the loop: each lane tests its run's
+// alignment, a condition that may differ between iterations, and the loop
+// accumulates into the output in global memory: the next tile is not
+// copied early.
+// DECIDE: remark: wc-async-copy: the next tile is not copied during this one: the copying phase copies to elements that differ between iterations
 // DECIDE: remark: wc-async-copy: 2 tile copies by cp.async of 16 bytes per lane

@@ -120,6 +120,39 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
       indices of another form; a block x size that is not a multiple of W,
       or a run that would start at an offset not a multiple of 16 bytes,
       is copied as a box (below).
+    - **Tiles copied in pieces** (a halo). The copies of one buffer in a
+      phase, each under `scf.if` conditions that compare a thread id with
+      a constant (`tx < 2`, `ty >= 6`, conjunctions, else-branches), whose
+      pieces write disjoint boxes of the buffer that together fill one box,
+      each reading the element at the same offset from the one it writes
+      (or a single copy whose rows runs of 16 bytes do not fit), become
+      copies of that box by 8-byte runs of its rows (cp.async.ca; a row of
+      a length not a multiple of 8 bytes ends with a 4-byte copy), spread
+      over the block's threads; the buffer gets `llvm.align = 8`, and one
+      test of the source view versions the tile loop as above. Only where
+      the tile is read at most 4 times per element copied: 8-byte copies
+      pass through L1 and slowed an L1-bound convolution on the H200.
+      Refused, with a remark: conditions on anything but the thread ids or
+      not linear in one of them, pieces that overlap or do not fill a box,
+      different offsets, rows not 8 bytes apart, a source start not a
+      multiple of 8 bytes, more reads.
+    - **The next tile during this one** (`prefetch`, on by default). A
+      loop of a warp job whose body starts with a phase of such copies
+      (after ops without memory effects), waited for before a warp sync,
+      and ends with a warp sync, copies the next tile while it computes on
+      this one: each buffer gets a leading dimension of 2, the first
+      tile's copy moves before the loop, iteration i starts the copy of
+      tile i + 1 and waits for every group but that one
+      (`cp.async.wait_group 1`). Refused, with a remark at the loop: a
+      phase that does more than copy and read global memory, uses a value
+      the loop carries, or copies to elements (or under conditions) that
+      differ between iterations, a loop that writes memory other than
+      workgroup memory (the next tile would be read early) or writes a
+      buffer other than by the copy, a buffer used outside the loop (but
+      by the original loop of the versioning), a buffer whose size is not
+      a multiple of its copies', a loop inside another loop of the job, or
+      doubled buffers (with those of the loops before) that exceed the
+      static shared memory or leave fewer warps resident.
     - **Element copies** (`element-copies`): any other such store in the
       same block as its load, with no op between them that may write
       memory other than workgroup memory, becomes a copy of the element

@@ -96,7 +96,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 // The tile read after the loop: its last tile would be in either half.
-// REMARK: remark: wc-async-copy: the next tile is not copied during this one: a tile is used outside the loop, or copied to after the copying phase
+// REMARK: remark: wc-async-copy: the next tile is not copied during this one: a tile is used outside the loop
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @used_after(%src: memref<?x?xf32>, %out: memref<?x?xf32>, %n: index)
       workgroup(%tile: memref<32xf32, #gpu.address_space<workgroup>>)

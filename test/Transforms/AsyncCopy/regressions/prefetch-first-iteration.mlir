@@ -1,0 +1,78 @@
+// A buffer copied only in the first iteration (k == 0) and read in all:
+// with two of it, the odd iterations would read one never copied to (a
+// review found garbage).
+// RUN: wc-sim %s | sed 1d > %t.ref
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy{element-copies=true},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | sed 1d | diff %t.ref -
+// RUN: wc-opt %s --pass-pipeline='builtin.module(wc-aggregate,wc-async-copy{element-copies=true},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' -o /dev/null 2>&1 | FileCheck %s
+// CHECK: remark: wc-async-copy: the next tile is not copied during this one: the copying phase copies to elements that differ between iterations
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
+    gpu.func @k(%src: memref<4x32xi32>, %wsrc: memref<32xi32>, %out: memref<32xi32>, %skew: index)
+        workgroup(%tile: memref<32xi32, #gpu.address_space<workgroup>>,
+                  %wts: memref<32xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c31 = arith.constant 31 : index
+      %zero = arith.constant 0 : i32
+      %tx = gpu.thread_id x
+      %sum = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> (i32) {
+        %txs = arith.addi %tx, %skew : index
+        %v = memref.load %src[%k, %txs] : memref<4x32xi32>
+        memref.store %v, %tile[%tx] : memref<32xi32, #gpu.address_space<workgroup>>
+        %first = arith.cmpi eq, %k, %c0 : index
+        scf.if %first {
+          %q = memref.load %wsrc[%tx] : memref<32xi32>
+          memref.store %q, %wts[%tx] : memref<32xi32, #gpu.address_space<workgroup>>
+        }
+        gpu.barrier
+        %rx = arith.subi %c31, %tx : index
+        %w = memref.load %tile[%rx] : memref<32xi32, #gpu.address_space<workgroup>>
+        %f = memref.load %wts[%rx] : memref<32xi32, #gpu.address_space<workgroup>>
+        %m = arith.muli %w, %f : i32
+        %n = arith.addi %acc, %m : i32
+        gpu.barrier
+        scf.yield %n : i32
+      }
+      memref.store %sum, %out[%tx] : memref<32xi32>
+      gpu.return
+    }
+  }
+  func.func private @printMemrefI32(memref<*xi32>)
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c32 = arith.constant 32 : index
+    %c100 = arith.constant 100 : index
+    %host = memref.alloc() : memref<4x32xi32>
+    %hw = memref.alloc() : memref<32xi32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      scf.for %j = %c0 to %c32 step %c1 {
+        %a = arith.muli %i, %c100 : index
+        %b = arith.addi %a, %j : index
+        %v = arith.index_cast %b : index to i32
+        memref.store %v, %host[%i, %j] : memref<4x32xi32>
+        %jj = arith.addi %j, %c1 : index
+        %vj = arith.index_cast %jj : index to i32
+        memref.store %vj, %hw[%j] : memref<32xi32>
+      }
+    }
+    %dev = gpu.alloc () : memref<4x32xi32>
+    gpu.memcpy %dev, %host : memref<4x32xi32>, memref<4x32xi32>
+    %dw = gpu.alloc () : memref<32xi32>
+    gpu.memcpy %dw, %hw : memref<32xi32>, memref<32xi32>
+    %out = gpu.alloc () : memref<32xi32>
+    %hs = memref.alloc() : memref<1xindex>
+    memref.store %c0, %hs[%c0] : memref<1xindex>
+    %sk = memref.load %hs[%c0] : memref<1xindex>
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1)
+        args(%dev : memref<4x32xi32>, %dw : memref<32xi32>, %out : memref<32xi32>, %sk : index)
+    %r = memref.alloc() : memref<32xi32>
+    gpu.memcpy %r, %out : memref<32xi32>, memref<32xi32>
+    %u = memref.cast %r : memref<32xi32> to memref<*xi32>
+    call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+    return
+  }
+}

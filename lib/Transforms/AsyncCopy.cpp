@@ -3,7 +3,7 @@
 // The `wc-async-copy` pass: a load of global memory whose only use is a
 // store to workgroup memory becomes an nvgpu.device_async_copy, and the
 // copies of a block are waited for right before the next op that could
-// observe them.
+// observe them (the steps before and after: AsyncCopy.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,10 +1,12 @@
 //===- AsyncCopy.h - The steps of wc-async-copy -----------------*- C++ -*-===//
 //
-// wc-async-copy in two steps: the copies of a tile that all threads of an
-// aggregated block make, one element each, become copies of 16 bytes per
-// lane (AsyncCopyTiles.cpp); then loads of global memory stored to
-// workgroup memory become copies, and every copy is waited for before
-// what may observe it (AsyncCopy.cpp).
+// wc-async-copy in three steps: the copies of a tile that all threads of
+// an aggregated block make, one element each, become copies of 16 bytes
+// per lane (AsyncCopyTiles.cpp), or, for a tile copied in pieces, copies
+// of the box they fill by 8 bytes (AsyncCopyBoxes.cpp); then loads of
+// global memory stored to workgroup memory become copies, and every copy
+// is waited for before what may observe it (AsyncCopy.cpp); last, a tile
+// loop copies its next tile during this one (AsyncCopyPrefetch.cpp).
 //
 //===----------------------------------------------------------------------===//
 

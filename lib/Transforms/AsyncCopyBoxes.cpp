@@ -26,6 +26,7 @@
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Dialect/WC/IR/WC.h"
 
+#include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -48,35 +49,31 @@ struct IdRange {
 struct Linear {
   int64_t coefficients[3] = {0, 0, 0};
   int64_t constant = 0;
+  /// How many thread ids it depends on.
+  int64_t countIds() const {
+    return llvm::count_if(coefficients, [](int64_t a) { return a != 0; });
+  }
+  /// The first thread id it depends on (3 for none).
+  int64_t firstId() const {
+    return llvm::find_if(coefficients, [](int64_t a) { return a != 0; }) -
+           std::begin(coefficients);
+  }
 };
 } // namespace
 
 /// `expr` as a linear expression of the thread ids, or nullopt when it has
-/// symbols or is not linear.
+/// symbols or is not linear (upstream's flattening gives `mod` and
+/// `floordiv` local variables of their own).
 static std::optional<Linear> getLinear(AffineExpr expr) {
-  // Sums of dimensions times constants only: no symbol, and no `mod`,
-  // `floordiv` or `ceildiv` (which isPureAffine accepts by constants).
-  bool sums = expr.isPureAffine();
-  expr.walk([&](AffineExpr e) {
-    if (isa<AffineSymbolExpr>(e) || e.getKind() == AffineExprKind::Mod ||
-        e.getKind() == AffineExprKind::FloorDiv ||
-        e.getKind() == AffineExprKind::CeilDiv)
-      sums = false;
-  });
-  if (!sums)
+  bool hasSymbol = false;
+  expr.walk([&](AffineExpr e) { hasSymbol |= isa<AffineSymbolExpr>(e); });
+  SmallVector<int64_t, 4> flat;
+  if (hasSymbol || failed(getFlattenedAffineExpr(expr, 3, 0, &flat)) ||
+      flat.size() != 4)
     return std::nullopt;
-  MLIRContext *context = expr.getContext();
-  auto at = [&](int64_t x, int64_t y, int64_t z) {
-    AffineExpr value = expr.replaceDims({getAffineConstantExpr(x, context),
-                                         getAffineConstantExpr(y, context),
-                                         getAffineConstantExpr(z, context)});
-    return cast<AffineConstantExpr>(simplifyAffineExpr(value, 3, 0)).getValue();
-  };
   Linear linear;
-  linear.constant = at(0, 0, 0);
-  linear.coefficients[0] = at(1, 0, 0) - linear.constant;
-  linear.coefficients[1] = at(0, 1, 0) - linear.constant;
-  linear.coefficients[2] = at(0, 0, 1) - linear.constant;
+  llvm::copy(ArrayRef<int64_t>(flat).take_front(3), linear.coefficients);
+  linear.constant = flat.back();
   return linear;
 }
 
@@ -87,8 +84,7 @@ static bool restrictBelowZero(AffineExpr expr,
   std::optional<Linear> linear = getLinear(expr);
   if (!linear)
     return false;
-  int64_t dims =
-      llvm::count_if(linear->coefficients, [](int64_t a) { return a != 0; });
+  int64_t dims = linear->countIds();
   if (dims > 1)
     return false;
   int64_t c = linear->constant;
@@ -98,9 +94,7 @@ static bool restrictBelowZero(AffineExpr expr,
       ranges[0].upper = ranges[0].lower;
     return true;
   }
-  int64_t j =
-      llvm::find_if(linear->coefficients, [](int64_t a) { return a != 0; }) -
-      std::begin(linear->coefficients);
+  int64_t j = linear->firstId();
   int64_t a = linear->coefficients[j];
   // a d + c < 0: d < -c / a for a > 0, d > c / -a for a < 0.
   if (a > 0)
@@ -254,9 +248,7 @@ std::string mlir::wc::matchBoxCopy(WarpJobOp job, VThreadsOp phase,
     bool used[3] = {false, false, false};
     for (AffineExpr index : dst) {
       std::optional<Linear> linear = getLinear(index);
-      int64_t dims = linear ? llvm::count_if(linear->coefficients,
-                                             [](int64_t a) { return a != 0; })
-                            : 0;
+      int64_t dims = linear ? linear->countIds() : 0;
       if (!linear || dims > 1)
         return "a piece of the copy does not write a box of the buffer";
       if (dims == 0) {
@@ -264,9 +256,7 @@ std::string mlir::wc::matchBoxCopy(WarpJobOp job, VThreadsOp phase,
         upper.push_back(linear->constant + 1);
         continue;
       }
-      int64_t j = llvm::find_if(linear->coefficients,
-                                [](int64_t a) { return a != 0; }) -
-                  std::begin(linear->coefficients);
+      int64_t j = linear->firstId();
       if (linear->coefficients[j] != 1 || used[j])
         return "a piece of the copy does not write a box of the buffer";
       used[j] = true;

@@ -60,6 +60,8 @@ struct Prefetch {
   SmallVector<Value> buffers;
   /// The ops of the loop's body before the phase, without memory effects.
   SmallVector<Operation *> first;
+  /// The shared memory the second tiles add.
+  int64_t addedBytes = 0;
 };
 } // namespace
 
@@ -214,13 +216,13 @@ static std::string match(gpu::GPUFuncOp func, scf::ForOp loop,
         return "the loop writes a tile other than by the copying phase";
     }
     // The second half starts where its copies can.
-    int64_t tileBytes =
-        type.getNumElements() * type.getElementTypeBitWidth() / 8;
-    if (tileBytes % getAsyncCopyBytes(buffer) != 0)
+    int64_t tileBytes = getBufferBytes(type);
+    if (int64_t copyBytes = getAsyncCopyBytes(buffer);
+        tileBytes % copyBytes != 0)
       return "a tile of " + std::to_string(tileBytes) +
              " bytes: a second one after it would not be aligned for its "
              "copies of " +
-             std::to_string(getAsyncCopyBytes(buffer)) + " bytes";
+             std::to_string(copyBytes) + " bytes";
     doubled += tileBytes;
   }
   int64_t warps = 1;
@@ -236,6 +238,7 @@ static std::string match(gpu::GPUFuncOp func, scf::ForOp loop,
   prefetch.loop = loop;
   prefetch.phase = phase;
   prefetch.wait = wait;
+  prefetch.addedBytes = doubled - bytes;
   return "";
 }
 
@@ -311,10 +314,7 @@ int64_t mlir::wc::prefetchTileCopies(gpu::GPUFuncOp func,
                            "during this one: "
                         << why;
     else if (prefetch.loop) {
-      for (Value buffer : prefetch.buffers)
-        planned += cast<MemRefType>(buffer.getType()).getNumElements() *
-                   cast<MemRefType>(buffer.getType()).getElementTypeBitWidth() /
-                   8;
+      planned += prefetch.addedBytes;
       loops.push_back(std::move(prefetch));
     }
   });

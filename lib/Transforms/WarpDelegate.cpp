@@ -118,13 +118,9 @@ checkDelegable(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches) {
     }
     // A slice per agent keeps the alignment of the copies into it.
     int64_t copyBytes = getAsyncCopyBytes(buffer);
-    int64_t bits = type.getElementType().isIndex()
-                       ? 64
-                       : type.getElementType().getIntOrFloatBitWidth();
-    if (copyBytes &&
-        type.getNumElements() * llvm::divideCeil(bits, 8) % copyBytes != 0)
-      return "a workgroup buffer of " +
-             std::to_string(type.getNumElements() * llvm::divideCeil(bits, 8)) +
+    int64_t bytes = getBufferBytes(type);
+    if (copyBytes && bytes % copyBytes != 0)
+      return "a workgroup buffer of " + std::to_string(bytes) +
              " bytes, which a slice per agent would leave misaligned for "
              "its copies of " +
              std::to_string(copyBytes) + " bytes";

@@ -10,15 +10,19 @@
 using namespace mlir;
 using namespace mlir::wc;
 
+int64_t mlir::wc::getBufferBytes(MemRefType type) {
+  Type element = type.getElementType();
+  int64_t bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+  return type.getNumElements() * llvm::divideCeil(bits, 8);
+}
+
 int64_t mlir::wc::getWorkgroupBytes(gpu::GPUFuncOp func, bool allocations) {
   int64_t bytes = 0;
   auto add = [&](Type type) {
     auto memref = cast<MemRefType>(type);
-    Type element = memref.getElementType();
-    if (!memref.hasStaticShape() || !element.isIntOrIndexOrFloat())
-      return;
-    int64_t bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
-    bytes += memref.getNumElements() * llvm::divideCeil(bits, 8);
+    if (memref.hasStaticShape() &&
+        memref.getElementType().isIntOrIndexOrFloat())
+      bytes += getBufferBytes(memref);
   };
   for (Value buffer : func.getWorkgroupAttributions())
     add(buffer.getType());

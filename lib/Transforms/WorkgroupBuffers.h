@@ -15,6 +15,10 @@
 namespace mlir {
 namespace wc {
 
+/// The bytes of a buffer of `type` (static shape; integer, index or float
+/// elements; index as 8 bytes).
+int64_t getBufferBytes(MemRefType type);
+
 /// The bytes of `func`'s workgroup memory: its workgroup attributions, and
 /// its allocations in workgroup memory when `allocations`.
 int64_t getWorkgroupBytes(gpu::GPUFuncOp func, bool allocations);

@@ -35,8 +35,6 @@ using namespace mlir::wc::remap;
 /// Shared memory banks and their width in bytes.
 static constexpr int64_t kBanks = 32;
 static constexpr int64_t kBankBytes = 4;
-/// The most elements the innermost dimension is padded by.
-static constexpr int64_t kMaxPadding = 8;
 /// Warp-uniform values of an index (loop induction variables, ...) take
 /// these values in turn when the wavefronts are counted.
 static constexpr int64_t kSymbolSamples[] = {0, 1, 3};
@@ -282,7 +280,14 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
         0,
         before,
         before};
-    for (int64_t padding = 1; padding <= kMaxPadding; ++padding) {
+    // Every padding that moves a row to other banks: up to one element
+    // short of the 128 bytes of a row of banks. A 16x16 block reading an
+    // 18-wide tile at [ty + i][tx + j] (a 3x3 convolution) takes two rows per
+    // access; only rows 16 banks apart (48 elements) serve them in one
+    // wavefront.
+    int64_t maxPadding =
+        std::max<int64_t>(kBanks * kBankBytes / elementBytes - 1, 1);
+    for (int64_t padding = 1; padding <= maxPadding; ++padding) {
       int64_t extra = rows * padding * elementBytes;
       if (sharedBytes + extra > target.staticSharedMemoryPerBlock ||
           target.getResidency(1, 0, sharedBytes + extra).warps < resident.warps)

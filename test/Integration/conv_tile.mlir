@@ -7,6 +7,7 @@
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
 // RUN: wc-sim %t.clean.mlir %consolidated_lowered | FileCheck %s
 // RUN: wc-opt %s --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: wc-opt %t.clean.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: wc-opt %s --wc-specialize -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPECIALIZE
 // RUN: wc-sim %s %specialized | FileCheck %s
 // RUN: wc-sim %s %specialized_lowered | FileCheck %s
@@ -33,6 +34,9 @@
 // them for the threads it copies for). 3 channels, a 34 x 34 input: 2 x 2
 // blocks.
 // REMARK: remark: wc-aggregate: coarsened: one warp per 256-thread block, 8 virtual threads per lane
+// The tile stays in shared memory; its rows, 48 elements apart, serve each
+// read of two rows in one wavefront (the run above executes it so).
+// REMARK: padded to 'memref<18x48xi32, #gpu.address_space<workgroup>>' against bank conflicts
 // SPECIALIZE: remark: wc-specialize: 8 consumer warps and 1 producer warp over a 2-stage ring of 1 tile buffer (2592 bytes of shared memory)
 module attributes {gpu.container_module} {
   gpu.module @kernels {

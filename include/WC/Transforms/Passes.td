@@ -264,11 +264,14 @@ def RegisterRemap : Pass<"wc-remap", "::mlir::ModuleOp"> {
     A buffer of rank 2 or more that stays in shared memory, is used by
     loads and stores only and whose indices are affine in the thread ids is
     padded (`pad-banks`, on by default): its innermost dimension grows by
-    the fewest elements (at most 8) that serve its accesses in the fewest
-    shared-memory wavefronts, counted for every access of every virtual
-    thread as the warp executes it (32 banks of 4 bytes; lanes reading one
-    word share it). A 32x32 i32 tile read by columns becomes 32x33: 1
-    wavefront per read instead of 32. The accesses keep their indices. A
+    the fewest elements (fewer than 128 bytes) that serve its accesses in
+    the fewest shared-memory wavefronts, counted for every access of every
+    virtual thread as the warp executes it (32 banks of 4 bytes; lanes
+    reading one word share it). A 32x32 i32 tile read by columns becomes
+    32x33: 1 wavefront per read instead of 32; the 18x18 tile of a 3x3
+    convolution over a 16x16 block becomes 18x48, whose rows 16 banks apart
+    serve each read of two rows in one wavefront. The accesses keep their
+    indices. A
     buffer is not padded where that would exceed the static shared memory
     of a block or keep fewer one-warp blocks resident. The kernel is
     otherwise unchanged when no buffer is remapped.

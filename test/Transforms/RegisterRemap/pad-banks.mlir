@@ -41,6 +41,15 @@
 // CHECK-LABEL: gpu.func @full
 // CHECK-SAME: workgroup(%{{.*}} : memref<128x96xi32, #gpu.address_space<workgroup>>)
 
+// A 3x3 convolution of a 16x16 block over an 18x18 tile (its halo loaded
+// under `tx < 2`, `ty < 2`): each read takes two rows; only rows 16 banks
+// apart (48 elements) serve them in one wavefront instead of two.
+// CHECK-LABEL: gpu.func @conv3x3
+// CHECK-SAME: workgroup(%{{.*}} : memref<18x48xi32, #gpu.address_space<workgroup>>)
+// NOPAD-LABEL: gpu.func @conv3x3
+// NOPAD-SAME: workgroup(%{{.*}} : memref<18x18xi32, #gpu.address_space<workgroup>>)
+// LOWERED: .shared .align 4 .b8 __wg_conv3x3_0[3456]
+
 // EXEC: sizes = [64, 64]
 // EXEC-NEXT: [0,   64,   128,
 // EXEC: [63,   127,   191,
@@ -53,6 +62,10 @@
 // EXEC: sizes = [32, 4]
 // EXEC-NEXT: [0,   1,   2,   3],
 // EXEC-NEXT: [16,   17,   18,   19],
+// EXEC: sizes = [32, 32]
+// EXEC-NEXT: [315,   324,   333,
+// EXEC-NEXT: [621,   630,   639,
+// EXEC: [9801,   9810,   9819,
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // expected-remark @+3 {{wc-aggregate: coarsened: one warp per 256-thread block, 8 virtual threads per lane}}
@@ -171,6 +184,62 @@ module attributes {gpu.container_module} {
       memref.store %t, %out[%tx, %ty] : memref<32x4xi32>
       gpu.return
     }
+
+    // expected-remark @+3 {{wc-aggregate: coarsened: one warp per 256-thread block, 8 virtual threads per lane}}
+    // expected-remark @+2 {{wc-remap: workgroup buffer 0 (memref<18x18xi32, #gpu.address_space<workgroup>>) stays in shared memory}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<18x18xi32, #gpu.address_space<workgroup>>) padded to 'memref<18x48xi32, #gpu.address_space<workgroup>>' against bank conflicts: 432 shared-memory wavefronts instead of 624}}
+    gpu.func @conv3x3(%in: memref<34x34xi32>, %out: memref<32x32xi32>)
+        workgroup(%tile: memref<18x18xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 16, 16, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c16 = arith.constant 16 : index
+      %zero = arith.constant 0 : i32
+      %bx = gpu.block_id x
+      %by = gpu.block_id y
+      %tx = gpu.thread_id x
+      %ty = gpu.thread_id y
+      %row0 = arith.muli %by, %c16 : index
+      %col0 = arith.muli %bx, %c16 : index
+      %y = arith.addi %row0, %ty : index
+      %x = arith.addi %col0, %tx : index
+      %y16 = arith.addi %y, %c16 : index
+      %x16 = arith.addi %x, %c16 : index
+      %ty16 = arith.addi %ty, %c16 : index
+      %tx16 = arith.addi %tx, %c16 : index
+      %right = arith.cmpi ult, %tx, %c2 : index
+      %below = arith.cmpi ult, %ty, %c2 : index
+      %v = memref.load %in[%y, %x] : memref<34x34xi32>
+      // expected-note @+1 {{here}}
+      memref.store %v, %tile[%ty, %tx] : memref<18x18xi32, #gpu.address_space<workgroup>>
+      scf.if %right {
+        %vr = memref.load %in[%y, %x16] : memref<34x34xi32>
+        memref.store %vr, %tile[%ty, %tx16] : memref<18x18xi32, #gpu.address_space<workgroup>>
+      }
+      scf.if %below {
+        %vb = memref.load %in[%y16, %x] : memref<34x34xi32>
+        memref.store %vb, %tile[%ty16, %tx] : memref<18x18xi32, #gpu.address_space<workgroup>>
+        scf.if %right {
+          %vc = memref.load %in[%y16, %x16] : memref<34x34xi32>
+          memref.store %vc, %tile[%ty16, %tx16] : memref<18x18xi32, #gpu.address_space<workgroup>>
+        }
+      }
+      gpu.barrier
+      %sum = scf.for %i = %c0 to %c3 step %c1 iter_args(%ra = %zero) -> (i32) {
+        %cols = scf.for %j = %c0 to %c3 step %c1 iter_args(%ca = %ra) -> (i32) {
+          %ti = arith.addi %ty, %i : index
+          %tj = arith.addi %tx, %j : index
+          %t = memref.load %tile[%ti, %tj] : memref<18x18xi32, #gpu.address_space<workgroup>>
+          %s = arith.addi %ca, %t : i32
+          scf.yield %s : i32
+        }
+        scf.yield %cols : i32
+      }
+      memref.store %sum, %out[%y, %x] : memref<32x32xi32>
+      gpu.return
+    }
   }
 
   func.func private @printMemrefI32(memref<*xi32>)
@@ -259,6 +328,16 @@ module attributes {gpu.container_module} {
     gpu.memcpy %h4, %o4 : memref<32x4xi32>, memref<32x4xi32>
     %u4 = memref.cast %h4 : memref<32x4xi32> to memref<*xi32>
     call @printMemrefI32(%u4) : (memref<*xi32>) -> ()
+
+    %c34 = arith.constant 34 : index
+    %h34d = call @matrix(%c34) : (index) -> memref<?x?xi32>
+    %h34 = memref.cast %h34d : memref<?x?xi32> to memref<34x34xi32>
+    %d34 = gpu.alloc () : memref<34x34xi32>
+    gpu.memcpy %d34, %h34 : memref<34x34xi32>, memref<34x34xi32>
+    gpu.launch_func @kernels::@conv3x3 blocks in (%c2, %c2, %c1) threads in (%c16, %c16, %c1)
+        args(%d34 : memref<34x34xi32>, %o32 : memref<32x32xi32>)
+    gpu.memcpy %r32, %o32 : memref<32x32xi32>, memref<32x32xi32>
+    call @printMemrefI32(%u32) : (memref<*xi32>) -> ()
     return
   }
 }

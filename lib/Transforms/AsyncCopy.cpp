@@ -334,21 +334,49 @@ static AsyncCopyCounts copyAsync(gpu::GPUFuncOp func,
   return counts;
 }
 
-bool mlir::wc::wouldPrefetchTiles(gpu::GPUFuncOp func,
-                                  const TargetDescription &target) {
-  if (!target.hasAsyncCopy())
-    return false;
-  // On a copy of the kernel, in its module (the steps look up nothing
-  // else), without its remarks.
+/// Runs `fn` on a copy of `func` in its module (the steps look up nothing
+/// else), without its remarks, and erases the copy.
+template <typename Fn> static auto onCopyOf(gpu::GPUFuncOp func, Fn fn) {
   ScopedDiagnosticHandler quiet(func.getContext(),
                                 [](Diagnostic &) { return success(); });
   OpBuilder b(func);
   auto copy = cast<gpu::GPUFuncOp>(b.clone(*func));
-  bool ahead = copyAsync(copy, target, /*elementCopies=*/false,
-                         /*prefetch=*/true)
-                   .ahead != 0;
+  auto result = fn(copy);
   copy.erase();
-  return ahead;
+  return result;
+}
+
+bool mlir::wc::wouldPrefetchTiles(gpu::GPUFuncOp func,
+                                  const TargetDescription &target) {
+  if (!target.hasAsyncCopy())
+    return false;
+  return onCopyOf(func, [&](gpu::GPUFuncOp copy) {
+    return copyAsync(copy, target, /*elementCopies=*/false,
+                     /*prefetch=*/true)
+               .ahead != 0;
+  });
+}
+
+SmallVector<unsigned>
+mlir::wc::getBuffersCopiedInRuns(gpu::GPUFuncOp func,
+                                 const TargetDescription &target) {
+  if (!target.hasAsyncCopy())
+    return {};
+  return onCopyOf(func, [&](gpu::GPUFuncOp copy) {
+    groupTileCopies(copy);
+    // The runs are the copies that bypass L1 (cp.async.cg, 16 bytes only).
+    unsigned first = copy.getFirstWorkgroupAttributionIndex();
+    SmallVector<unsigned> buffers;
+    copy.walk([&](nvgpu::DeviceAsyncCopyOp op) {
+      auto arg = dyn_cast<BlockArgument>(op.getDst());
+      if (op.getBypassL1() && arg &&
+          arg.getOwner() == &copy.getBody().front() &&
+          arg.getArgNumber() >= first &&
+          !llvm::is_contained(buffers, arg.getArgNumber() - first))
+        buffers.push_back(arg.getArgNumber() - first);
+    });
+    return buffers;
+  });
 }
 
 namespace {

@@ -114,6 +114,11 @@ int64_t prefetchTileCopies(gpu::GPUFuncOp func,
 /// copy its next tile during this one, for `target`.
 bool wouldPrefetchTiles(gpu::GPUFuncOp func, const TargetDescription &target);
 
+/// The workgroup attributions of `func` (positions among them) whose tile
+/// copies wc-async-copy would make by runs of 16 bytes per lane.
+SmallVector<unsigned> getBuffersCopiedInRuns(gpu::GPUFuncOp func,
+                                             const TargetDescription &target);
+
 /// Erases the pieces of `box`, and the conditions that held only them.
 void eraseBoxPieces(BoxCopy &box);
 

@@ -14,10 +14,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AsyncCopy.h"
 #include "RemapPlan.h"
 #include "WorkgroupBuffers.h"
 
 #include "WC/Target/TargetDescription.h"
+#include "WC/Transforms/Consolidation.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -35,6 +37,8 @@ using namespace mlir::wc::remap;
 /// Shared memory banks and their width in bytes.
 static constexpr int64_t kBanks = 32;
 static constexpr int64_t kBankBytes = 4;
+/// The bytes of a `cp.async` of a tile's run.
+static constexpr int64_t kCopyBytes = 16;
 /// Warp-uniform values of an index (loop induction variables, ...) take
 /// these values in turn when the wavefronts are counted.
 static constexpr int64_t kSymbolSamples[] = {0, 1, 3};
@@ -237,6 +241,7 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
 
   SmallVector<PaddingPlan> plans;
   int64_t sharedBytes = getWorkgroupBytes(func, /*allocations=*/false);
+  SmallVector<unsigned> copiedInRuns = getBuffersCopiedInRuns(func, target);
   for (auto &[buffer, accesses] : accessesOf) {
     auto arg = dyn_cast<BlockArgument>(buffer);
     if (refused.contains(buffer) || !arg ||
@@ -279,7 +284,17 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
         type,
         0,
         before,
-        before};
+        before,
+        false};
+    // A tile that wc-async-copy would copy by cp.async of 16 bytes per lane
+    // keeps its rows a multiple of 16 bytes: the copy saves more
+    // than the conflicts cost (the H200, a 16x16 block's S = Q K^T reading
+    // K's tile by rows: rows of 20 elements, two wavefronts per read,
+    // 1.47x faster than rows of 17, one wavefront, copied through the
+    // registers).
+    int64_t rowBytes = shape.back() * elementBytes;
+    bool keepAligned = rowBytes % kCopyBytes == 0 &&
+                       llvm::is_contained(copiedInRuns, best.bufferIndex);
     // Every padding that moves a row to other banks: up to one element
     // short of the 128 bytes of a row of banks. A 16x16 block reading an
     // 18-wide tile at [ty + i][tx + j] (a 3x3 convolution) takes two rows per
@@ -288,6 +303,8 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
     int64_t maxPadding =
         std::max<int64_t>(kBanks * kBankBytes / elementBytes - 1, 1);
     for (int64_t padding = 1; padding <= maxPadding; ++padding) {
+      if (keepAligned && padding * elementBytes % kCopyBytes != 0)
+        continue;
       int64_t extra = rows * padding * elementBytes;
       if (sharedBytes + extra > target.staticSharedMemoryPerBlock ||
           target.getResidency(1, 0, sharedBytes + extra).warps < resident.warps)
@@ -302,6 +319,7 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
                             MemRefLayoutAttrInterface(), type.getMemorySpace());
         best.padding = padding;
         best.wavefrontsAfter = after;
+        best.keptAligned = keepAligned;
       }
     }
     if (best.padding == 0)
@@ -318,15 +336,35 @@ void remap::applyPadding(const PaddingPlan &plan) {
   buffer.setType(plan.newType);
 }
 
-/// Pads the buffers of `func` that stay in shared memory where that serves
-/// their accesses in fewer wavefronts; one remark per buffer.
-void remap::padSharedBuffers(gpu::GPUFuncOp func,
-                             const TargetDescription &target) {
-  for (const PaddingPlan &plan : planPadding(func, target)) {
-    emitRemark(func.getLoc(), "wc-remap: ")
-        << describeBuffer(plan.buffer, plan.bufferIndex) << " padded to "
-        << plan.newType << " against bank conflicts: " << plan.wavefrontsAfter
-        << " shared-memory wavefronts instead of " << plan.wavefrontsBefore;
+void wc::padWorkgroupBuffers(gpu::GPUFuncOp func,
+                             const TargetDescription &target, StringRef pass,
+                             llvm::function_ref<bool()> keep) {
+  SmallVector<PaddingPlan> plans = planPadding(func, target);
+  if (plans.empty())
+    return;
+  SmallVector<MemRefType> before;
+  SmallVector<std::string> names;
+  for (const PaddingPlan &plan : plans) {
+    before.push_back(cast<MemRefType>(plan.buffer.getType()));
+    names.push_back(describeBuffer(plan.buffer, plan.bufferIndex));
     applyPadding(plan);
   }
+  if (keep && !keep()) {
+    for (auto [plan, type] : llvm::zip(plans, before))
+      plan.buffer.setType(type);
+    return;
+  }
+  for (auto [plan, name] : llvm::zip(plans, names)) {
+    InFlightDiagnostic remark = emitRemark(func.getLoc(), pass + ": ");
+    remark << name << " padded to " << plan.newType
+           << " against bank conflicts: " << plan.wavefrontsAfter
+           << " shared-memory wavefronts instead of " << plan.wavefrontsBefore;
+    if (plan.keptAligned)
+      remark << " (rows kept a multiple of 16 bytes for cp.async)";
+  }
+}
+
+void remap::padSharedBuffers(gpu::GPUFuncOp func,
+                             const TargetDescription &target) {
+  padWorkgroupBuffers(func, target, "wc-remap", nullptr);
 }

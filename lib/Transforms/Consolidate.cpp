@@ -367,7 +367,14 @@ void ConsolidatePass::runOnOperation() {
     choice.report();
     if (!coarsened)
       continue;
-    if (!ahead)
+    // Tiles that stay in shared memory are padded against bank conflicts
+    // as wc-remap pads them, unless the padding would keep the tile loop
+    // from copying ahead (two of each padded tile past the shared memory
+    // or the residency).
+    if (ahead)
+      padWorkgroupBuffers(func, *target, "wc-consolidate",
+                          [&] { return wouldPrefetchTiles(func, *target); });
+    else
       remapKernel(func, *target);
 
     // Delegation pays when a launch may start more jobs than the agents it

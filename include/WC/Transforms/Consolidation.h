@@ -95,6 +95,13 @@ unsigned aggregateContendedAtomics(gpu::GPUFuncOp func,
 bool aggregateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
                      const TargetDescription &target);
 
+/// Pads the workgroup buffers of the warp jobs of `func` against bank
+/// conflicts as wc-remap's `pad-banks` does, with a remark per buffer from
+/// `pass`; where `keep` is given and returns false once they are padded, the
+/// buffers get their types back and nothing is reported.
+void padWorkgroupBuffers(gpu::GPUFuncOp func, const TargetDescription &target,
+                         StringRef pass, llvm::function_ref<bool()> keep);
+
 /// Register remapping of the workgroup buffers of the warp jobs of `func`;
 /// with `padBanks`, the buffers that stay in shared memory are padded where
 /// that removes bank conflicts. The kernel is rewritten where it stands.

@@ -270,8 +270,12 @@ def RegisterRemap : Pass<"wc-remap", "::mlir::ModuleOp"> {
     reading one word share it). A 32x32 i32 tile read by columns becomes
     32x33: 1 wavefront per read instead of 32; the 18x18 tile of a 3x3
     convolution over a 16x16 block becomes 18x48, whose rows 16 banks apart
-    serve each read of two rows in one wavefront. The accesses keep their
-    indices. A
+    serve each read of two rows in one wavefront. A tile that wc-async-copy
+    would copy by `cp.async` of 16 bytes per lane (sm_80 and later) keeps
+    its rows a multiple of 16 bytes (a 16x16 tile read by columns becomes
+    16x20, two wavefronts per read instead of eight, where 16x18 would
+    serve it in one but leave the copy to the registers). The accesses
+    keep their indices. A
     buffer is not padded where that would exceed the static shared memory
     of a block or keep fewer one-warp blocks resident. The kernel is
     otherwise unchanged when no buffer is remapped.
@@ -288,7 +292,12 @@ def RegisterRemap : Pass<"wc-remap", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
-                           "::mlir::gpu::GPUDialect"];
+                           "::mlir::gpu::GPUDialect",
+                           // The planner of pad-banks tries wc-async-copy's
+                           // tile copies on a copy of the kernel.
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def WarpDelegate : Pass<"wc-delegate", "::mlir::ModuleOp"> {
@@ -579,7 +588,9 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
     aggregated tile loop would copy its next tile during this one is not
     remapped (remapping could take its tiles into registers, which no copy
     runs ahead of: the stencil over time frames 1.73x over upstream so,
-    1.48x remapped).
+    1.48x remapped); its tiles are padded against bank conflicts as
+    wc-remap's `pad-banks` pads them, unless two of each padded tile would
+    keep fewer blocks resident.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",

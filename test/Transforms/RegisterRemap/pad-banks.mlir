@@ -5,6 +5,9 @@
 // RUN: wc-sim %s %remapped_lowered | FileCheck %s --check-prefix=EXEC
 // RUN: wc-sim %s %delegated | FileCheck %s --check-prefix=EXEC
 // RUN: wc-opt %s --wc-aggregate --wc-remap 2>/dev/null | wc-opt --wc-lower-to-nvvm=format=isa | FileCheck %s --check-prefix=LOWERED
+// RUN: wc-opt %s --wc-aggregate --wc-remap=chip=sm_75 2>/dev/null | FileCheck %s --check-prefix=SM75
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate,wc-remap,wc-async-copy)' | FileCheck %s --check-prefix=EXEC
+// RUN: wc-opt %s --wc-aggregate --wc-remap --wc-async-copy -o /dev/null 2>&1 | FileCheck %s --check-prefix=ASYNC
 
 // Buffers that stay in shared memory are padded where a warp's accesses
 // meet bank conflicts, and only there; the programs compute the same.
@@ -22,11 +25,17 @@
 // LOWERED: .shared .align 4 .b8 __wg_transpose_0[4224]
 
 // A 16x16 block writing rows and reading columns of a 16x16 tile: two rows
-// per warp: one element more would cost the writes a conflict, two serve
-// both the writes and the reads in one wavefront (or two, 3 per virtual
-// thread instead of 9).
+// per warp. Its copy from global memory becomes cp.async of 16 bytes per
+// lane (sm_80 and later), so its rows stay a multiple of 16 bytes: 20
+// elements serve the reads in two wavefronts instead of eight. Without
+// cp.async (sm_75), one element more would cost the writes a conflict,
+// two serve both the writes and the reads in one wavefront (or two, 3 per
+// virtual thread instead of 9).
 // CHECK-LABEL: gpu.func @tile16
-// CHECK-SAME: workgroup(%{{.*}} : memref<16x18xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%{{.*}} : memref<16x20xi32, #gpu.address_space<workgroup>>)
+// SM75-LABEL: gpu.func @tile16
+// SM75-SAME: workgroup(%{{.*}} : memref<16x18xi32, #gpu.address_space<workgroup>>)
+// ASYNC: pad-banks.mlir:[[@LINE+81]]:5: remark: wc-async-copy: 1 tile copies by cp.async of 16 bytes per lane
 
 // Not padded: rows read in reverse hit 32 different banks already.
 // CHECK-LABEL: gpu.func @reverse
@@ -106,7 +115,7 @@ module attributes {gpu.container_module} {
 
     // expected-remark @+3 {{wc-aggregate: coarsened: one warp per 256-thread block}}
     // expected-remark @+2 {{wc-remap: workgroup buffer 0 (memref<16x16xi32, #gpu.address_space<workgroup>>) stays in shared memory}}
-    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<16x16xi32, #gpu.address_space<workgroup>>) padded to 'memref<16x18xi32, #gpu.address_space<workgroup>>' against bank conflicts: 72 shared-memory wavefronts instead of 216}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<16x16xi32, #gpu.address_space<workgroup>>) padded to 'memref<16x20xi32, #gpu.address_space<workgroup>>' against bank conflicts: 96 shared-memory wavefronts instead of 216 (rows kept a multiple of 16 bytes for cp.async)}}
     gpu.func @tile16(%in: memref<32x32xi32>, %out: memref<32x32xi32>)
         workgroup(%tile: memref<16x16xi32, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 16, 16, 1>} {

@@ -6,7 +6,7 @@
 // Host side (inputs, timing, checksum of `s`): harness.h.
 #include "harness.h"
 
-constexpr size_t kSize = 2048;         // q, kt, s: kSize x kSize; the argument d
+constexpr size_t kSize = 2048; // q, kt, s: kSize x kSize; the argument d
 constexpr size_t kBlocks = kSize / 16; // blocks in x and in y
 
 // known_block_size = [16, 16, 1] (the MLIR lowering emits .maxntid 16, 16, 1)

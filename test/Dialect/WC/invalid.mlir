@@ -745,6 +745,41 @@ func.func @specialize_twice() {
 
 // -----
 
+// Under a condition, the op is followed by what follows the condition.
+func.func @specialize_under_if(%c: i1) {
+  scf.if %c {
+    // expected-error @+1 {{shares its named barriers with a later 'wc.warp_specialize': separate them with a 'gpu.barrier'}}
+    wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+    }, (%w: index) {
+    }
+  }
+  // expected-note @+1 {{the later one}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+// A block barrier after the loop does not separate the iterations.
+func.func @specialize_under_if_in_loop(%n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.if %c {
+      // expected-error @+1 {{runs again in each iteration of a loop while slower warps may still use its named barriers: follow it with a 'gpu.barrier'}}
+      wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+      }, (%w: index) {
+      }
+    }
+  }
+  gpu.barrier
+  return
+}
+
+// -----
+
 func.func @specialize_in_loop(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -140,6 +140,33 @@ func.func @warp_specialize() {
   return
 }
 
+// A block barrier after the condition, or in the loop after it,
+// separates the op from the next.
+// CHECK-LABEL: func @warp_specialize_separated
+// CHECK-COUNT-3: wc.warp_specialize warps [1, 1]
+func.func @warp_specialize_separated(%n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.if %c {
+      wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+      }, (%w: index) {
+      }
+    }
+    gpu.barrier
+  }
+  scf.if %c {
+    wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+    }, (%w: index) {
+    }
+  }
+  gpu.barrier
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
 // CHECK-LABEL: func @channel_dynamic_stage
 // CHECK: wc.channel_signal full channel 0 stage %arg0
 // CHECK: wc.channel_wait full channel 0 stage %arg0

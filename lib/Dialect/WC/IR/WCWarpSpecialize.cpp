@@ -171,18 +171,29 @@ LogicalResult WarpSpecializeOp::verify() {
   // loop) may start while slower warps still wait on them, unless a block
   // barrier comes first.
   if (getNumChannels() != 0) {
+    // What runs after this op up to a block barrier: the ops after it in
+    // its block, then those after its parent, and so on up to the kernel
+    // or a loop (an op under an `scf.if` is followed by what follows the
+    // `scf.if`; one in a loop by the next iteration, checked below).
     Operation *following = nullptr;
     bool separated = false;
-    for (Operation *op = (*this)->getNextNode(); op && !separated && !following;
-         op = op->getNextNode()) {
-      if (isa<gpu::BarrierOp>(op)) {
-        separated = true;
-        break;
+    for (Operation *at = getOperation(); !separated && !following;
+         at = at->getParentOp()) {
+      for (Operation *op = at->getNextNode(); op && !following;
+           op = op->getNextNode()) {
+        if (isa<gpu::BarrierOp>(op)) {
+          separated = true;
+          break;
+        }
+        op->walk([&](WarpSpecializeOp other) {
+          if (!following)
+            following = other;
+        });
       }
-      op->walk([&](WarpSpecializeOp other) {
-        if (!following)
-          following = other;
-      });
+      Operation *parent = at->getParentOp();
+      if (!parent ||
+          isa<FunctionOpInterface, gpu::LaunchOp, LoopLikeOpInterface>(parent))
+        break;
     }
     if (following) {
       InFlightDiagnostic diag =

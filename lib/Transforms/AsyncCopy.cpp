@@ -357,25 +357,25 @@ bool mlir::wc::wouldPrefetchTiles(gpu::GPUFuncOp func,
   });
 }
 
-SmallVector<unsigned>
-mlir::wc::getBuffersCopiedInRuns(gpu::GPUFuncOp func,
-                                 const TargetDescription &target) {
+llvm::SmallDenseMap<unsigned, int64_t>
+mlir::wc::getTileCopyAlignments(gpu::GPUFuncOp func,
+                                const TargetDescription &target) {
   if (!target.hasAsyncCopy())
     return {};
   return onCopyOf(func, [&](gpu::GPUFuncOp copy) {
     groupTileCopies(copy);
-    // The runs are the copies that bypass L1 (cp.async.cg, 16 bytes only).
+    // Runs of 16 bytes bypass L1 (cp.async.cg); a box's copies do not.
     unsigned first = copy.getFirstWorkgroupAttributionIndex();
-    SmallVector<unsigned> buffers;
+    llvm::SmallDenseMap<unsigned, int64_t> alignments;
     copy.walk([&](nvgpu::DeviceAsyncCopyOp op) {
       auto arg = dyn_cast<BlockArgument>(op.getDst());
-      if (op.getBypassL1() && arg &&
-          arg.getOwner() == &copy.getBody().front() &&
-          arg.getArgNumber() >= first &&
-          !llvm::is_contained(buffers, arg.getArgNumber() - first))
-        buffers.push_back(arg.getArgNumber() - first);
+      if (!arg || arg.getOwner() != &copy.getBody().front() ||
+          arg.getArgNumber() < first)
+        return;
+      int64_t &bytes = alignments[arg.getArgNumber() - first];
+      bytes = std::max(bytes, op.getBypassL1() ? int64_t(16) : kBoxCopyBytes);
     });
-    return buffers;
+    return alignments;
   });
 }
 

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace mlir {
 namespace wc {
@@ -115,9 +116,10 @@ int64_t prefetchTileCopies(gpu::GPUFuncOp func,
 bool wouldPrefetchTiles(gpu::GPUFuncOp func, const TargetDescription &target);
 
 /// The workgroup attributions of `func` (positions among them) whose tile
-/// copies wc-async-copy would make by runs of 16 bytes per lane.
-SmallVector<unsigned> getBuffersCopiedInRuns(gpu::GPUFuncOp func,
-                                             const TargetDescription &target);
+/// copies wc-async-copy would make, each with the alignment in bytes their
+/// rows need: 16 for runs of 16 bytes per lane, 8 for a box.
+llvm::SmallDenseMap<unsigned, int64_t>
+getTileCopyAlignments(gpu::GPUFuncOp func, const TargetDescription &target);
 
 /// Erases the pieces of `box`, and the conditions that held only them.
 void eraseBoxPieces(BoxCopy &box);

@@ -37,8 +37,6 @@ using namespace mlir::wc::remap;
 /// Shared memory banks and their width in bytes.
 static constexpr int64_t kBanks = 32;
 static constexpr int64_t kBankBytes = 4;
-/// The bytes of a `cp.async` of a tile's run.
-static constexpr int64_t kCopyBytes = 16;
 /// Warp-uniform values of an index (loop induction variables, ...) take
 /// these values in turn when the wavefronts are counted.
 static constexpr int64_t kSymbolSamples[] = {0, 1, 3};
@@ -241,7 +239,8 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
 
   SmallVector<PaddingPlan> plans;
   int64_t sharedBytes = getWorkgroupBytes(func, /*allocations=*/false);
-  SmallVector<unsigned> copiedInRuns = getBuffersCopiedInRuns(func, target);
+  llvm::SmallDenseMap<unsigned, int64_t> copyAlignments =
+      getTileCopyAlignments(func, target);
   for (auto &[buffer, accesses] : accessesOf) {
     auto arg = dyn_cast<BlockArgument>(buffer);
     if (refused.contains(buffer) || !arg ||
@@ -269,6 +268,9 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
             ? 8
             : llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(),
                                8);
+    // A zero-width element (i0) takes no bytes to conflict on.
+    if (elementBytes == 0)
+      continue;
     ArrayRef<int64_t> shape = type.getShape();
     std::optional<SmallVector<EvaluatedAccess>> evaluated =
         evaluateAccesses(accesses, blockOf[buffer]);
@@ -285,16 +287,17 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
         0,
         before,
         before,
-        false};
-    // A tile that wc-async-copy would copy by cp.async of 16 bytes per lane
-    // keeps its rows a multiple of 16 bytes: the copy saves more
-    // than the conflicts cost (the H200, a 16x16 block's S = Q K^T reading
-    // K's tile by rows: rows of 20 elements, two wavefronts per read,
-    // 1.47x faster than rows of 17, one wavefront, copied through the
-    // registers).
+        0};
+    // A tile that wc-async-copy would copy by cp.async keeps the alignment
+    // of its rows that the copy needs (16 bytes for runs of 16 bytes per
+    // lane, 8 for a box): the copy saves more than the conflicts cost (on
+    // the H200, the suite's S = Q K^T, whose 16x16 block reads K's tile
+    // down its columns, ran 1.5x faster with rows of 20 elements, two
+    // wavefronts per read, than with rows of 17, one wavefront, and the
+    // tile copied through the registers).
     int64_t rowBytes = shape.back() * elementBytes;
-    bool keepAligned = rowBytes % kCopyBytes == 0 &&
-                       llvm::is_contained(copiedInRuns, best.bufferIndex);
+    int64_t copyAlignment = copyAlignments.lookup(best.bufferIndex);
+    bool keepAligned = copyAlignment && rowBytes % copyAlignment == 0;
     // Every padding that moves a row to other banks: up to one element
     // short of the 128 bytes of a row of banks. A 16x16 block reading an
     // 18-wide tile at [ty + i][tx + j] (a 3x3 convolution) takes two rows per
@@ -302,15 +305,18 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
     // wavefront.
     int64_t maxPadding =
         std::max<int64_t>(kBanks * kBankBytes / elementBytes - 1, 1);
+    // The fewest wavefronts of any padding, aligned or not.
+    int64_t fewest = before;
     for (int64_t padding = 1; padding <= maxPadding; ++padding) {
-      if (keepAligned && padding * elementBytes % kCopyBytes != 0)
-        continue;
       int64_t extra = rows * padding * elementBytes;
       if (sharedBytes + extra > target.staticSharedMemoryPerBlock ||
           target.getResidency(1, 0, sharedBytes + extra).warps < resident.warps)
         break;
       int64_t after = countWavefronts(*evaluated, shape, padding, elementBytes,
                                       blockOf[buffer]);
+      fewest = std::min(fewest, after);
+      if (keepAligned && padding * elementBytes % copyAlignment != 0)
+        continue;
       if (after < best.wavefrontsAfter) {
         SmallVector<int64_t> paddedShape(shape);
         paddedShape.back() += padding;
@@ -319,9 +325,11 @@ SmallVector<PaddingPlan> remap::planPadding(gpu::GPUFuncOp func,
                             MemRefLayoutAttrInterface(), type.getMemorySpace());
         best.padding = padding;
         best.wavefrontsAfter = after;
-        best.keptAligned = keepAligned;
       }
     }
+    // The copy's alignment kept the wavefronts above the fewest.
+    if (keepAligned && best.wavefrontsAfter > fewest)
+      best.rowAlignment = copyAlignment;
     if (best.padding == 0)
       continue;
     sharedBytes += rows * best.padding * elementBytes;
@@ -352,6 +360,10 @@ void wc::padWorkgroupBuffers(gpu::GPUFuncOp func,
   if (keep && !keep()) {
     for (auto [plan, type] : llvm::zip(plans, before))
       plan.buffer.setType(type);
+    emitRemark(func.getLoc(), pass + ": ")
+        << "workgroup buffers not padded against bank conflicts: two of "
+           "each padded tile would keep the tile loop from copying its next "
+           "tile during this one";
     return;
   }
   for (auto [plan, name] : llvm::zip(plans, names)) {
@@ -359,12 +371,18 @@ void wc::padWorkgroupBuffers(gpu::GPUFuncOp func,
     remark << name << " padded to " << plan.newType
            << " against bank conflicts: " << plan.wavefrontsAfter
            << " shared-memory wavefronts instead of " << plan.wavefrontsBefore;
-    if (plan.keptAligned)
-      remark << " (rows kept a multiple of 16 bytes for cp.async)";
+    if (plan.rowAlignment)
+      remark << " (rows kept a multiple of " << plan.rowAlignment
+             << " bytes for cp.async)";
   }
 }
 
 void remap::padSharedBuffers(gpu::GPUFuncOp func,
                              const TargetDescription &target) {
-  padWorkgroupBuffers(func, target, "wc-remap", nullptr);
+  // A tile loop that would copy its next tile during this one keeps doing
+  // so (two of each padded tile may exceed the shared memory).
+  bool ahead = wouldPrefetchTiles(func, target);
+  padWorkgroupBuffers(func, target, "wc-remap", [&] {
+    return !ahead || wouldPrefetchTiles(func, target);
+  });
 }

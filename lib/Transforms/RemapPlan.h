@@ -122,9 +122,9 @@ struct PaddingPlan {
   /// Shared-memory wavefronts of the buffer's accesses per job (every
   /// virtual thread, loop trips counted), before and after padding.
   int64_t wavefrontsBefore, wavefrontsAfter;
-  /// Whether only paddings that keep the rows a multiple of 16 bytes were
-  /// considered (a tile copied from global memory, for cp.async).
-  bool keptAligned;
+  /// Where the rows were kept a multiple of this many bytes for the tile's
+  /// copy by cp.async at the cost of wavefronts, that multiple; else 0.
+  int64_t rowAlignment;
 };
 
 /// Plans the padding of the workgroup attributions of `func`, accessed in

@@ -36,7 +36,9 @@
 // would keep fewer than 32 one-warp blocks resident: the padding is
 // dropped, the next tile still copied during this one.
 // SM80: remark: wc-consolidate: aggregate, not remapped
-// SM80-NOT: padded
+// SM80-NOT: padded to
+// SM80: remark: wc-consolidate: workgroup buffers not padded against bank conflicts: two of each padded tile would keep the tile loop from copying its next tile during this one
+// SM80-NOT: padded to
 // SM80: remark: wc-async-copy: 1 tile loops copy the next tile during this one
 // Two of each tile (2 x 16 x 16 and 2 x 16 x 20 elements), 16-byte copies
 // (the original loop, run where the views are not aligned, copies element

@@ -98,7 +98,8 @@ bool aggregateKernel(gpu::GPUFuncOp func, ArrayRef<gpu::LaunchFuncOp> launches,
 /// Pads the workgroup buffers of the warp jobs of `func` against bank
 /// conflicts as wc-remap's `pad-banks` does, with a remark per buffer from
 /// `pass`; where `keep` is given and returns false once they are padded, the
-/// buffers get their types back and nothing is reported.
+/// buffers get their types back, with a remark that the padding would keep
+/// the tile loop from copying ahead (what `keep` is to check).
 void padWorkgroupBuffers(gpu::GPUFuncOp func, const TargetDescription &target,
                          StringRef pass, llvm::function_ref<bool()> keep);
 

@@ -271,11 +271,13 @@ def RegisterRemap : Pass<"wc-remap", "::mlir::ModuleOp"> {
     32x33: 1 wavefront per read instead of 32; the 18x18 tile of a 3x3
     convolution over a 16x16 block becomes 18x48, whose rows 16 banks apart
     serve each read of two rows in one wavefront. A tile that wc-async-copy
-    would copy by `cp.async` of 16 bytes per lane (sm_80 and later) keeps
-    its rows a multiple of 16 bytes (a 16x16 tile read by columns becomes
-    16x20, two wavefronts per read instead of eight, where 16x18 would
-    serve it in one but leave the copy to the registers). The accesses
-    keep their indices. A
+    would copy by `cp.async` (sm_80 and later) keeps the row alignment its
+    copy needs, 16 bytes for runs of 16 bytes per lane, 8 for a box (a
+    16x16 tile read by columns becomes 16x20, two wavefronts per read
+    instead of eight, where 16x18 would serve it in one but leave the copy
+    to the registers), and no buffer is padded where two of each padded
+    tile would keep a tile loop from copying its next tile during this one.
+    The accesses keep their indices. A
     buffer is not padded where that would exceed the static shared memory
     of a block or keep fewer one-warp blocks resident. The kernel is
     otherwise unchanged when no buffer is remapped.

@@ -4,8 +4,9 @@
 # whose output the test checks, NAME.aggregated.exe (after wc-aggregate),
 # NAME.consolidated.exe (after the cost model's pick) or
 # NAME.collaborated.exe (after wc-collaborate), NAME.reordered.exe (after
-# wc-collaborate with reorder-atomics) or NAME.atomics.exe (after
-# wc-aggregate-atomics), ready to be carried to a GPU machine and run with utils/gpu-run.sh:
+# wc-collaborate with reorder-atomics), NAME.grid.exe and NAME.grid1.exe
+# (wc-collaborate's grid level, as collaborate_grid.mlir runs it) or
+# NAME.atomics.exe (after wc-aggregate-atomics), ready to be carried to a GPU machine and run with utils/gpu-run.sh:
 # the integration programs of test/Integration, and the producer programs of
 # test/Producers as their producer pipeline generated them (the files lit
 # leaves in build/test/Producers/Output: run the test suite first). Then:
@@ -34,9 +35,13 @@ for test in test/Integration/*.mlir test/Producers/*.mlir; do
   # warp collaboration, aggregated atomics.
   ok=1
   python3 utils/wc-compile.py "$source" -o "$dest/$name.exe" || ok=0
-  for variant in aggregated:--wc-aggregate consolidated:--wc-consolidate \
-                 collaborated:--wc-collaborate atomics:--wc-aggregate-atomics \
-                 reordered:--wc-collaborate=reorder-atomics=true; do
+  # (NAME:pipeline; the pipeline is split as a shell would.)
+  for variant in "aggregated:--wc-aggregate" "consolidated:--wc-consolidate" \
+                 "collaborated:--wc-collaborate" \
+                 "atomics:--wc-aggregate-atomics" \
+                 "reordered:--wc-collaborate=reorder-atomics=true" \
+                 "grid:--wc-collaborate='grid-range=100 grid-chunk=8'" \
+                 "grid1:--wc-collaborate='grid-range=1 block-range=1 grid-chunk=8 grid-jobs=1024'"; do
     grep -q "basename}.${variant%%:*}.out" "$test" || continue
     python3 utils/wc-compile.py "$source" -o "$dest/$name.${variant%%:*}.exe" \
       --pipeline="${variant#*:}" || ok=0

@@ -6,6 +6,8 @@
 
 #include "Interpreter.h"
 
+#include "WC/Dialect/WC/IR/WC.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 using namespace mlir;
@@ -21,6 +23,10 @@ LogicalResult wc::simulate(ModuleOp module, std::ostream &out,
            << options.entry << " with a body to run";
   if (entry.getNumArguments() != 0)
     return entry.emitError("the entry function must take no arguments");
+  // Channels wait and signal on the named barriers the lowering would give
+  // them.
+  if (failed(allocateNamedBarriers(module)))
+    return failure();
   Simulator sim(module, out, options);
   Interpreter host(sim, /*place=*/nullptr);
   FailureOr<SmallVector<WarpValue>> results =

@@ -455,7 +455,8 @@ void Specializer::run(bool aggregate, int64_t registerBudget,
   Location loc = func.getLoc();
   auto specialize = WarpSpecializeOp::create(
       b, loc, b.getDenseI64ArrayAttr({consumers, producers}),
-      b.getDenseI64ArrayAttr({1, 0, stages}), /*roles=*/2);
+      b.getDenseI64ArrayAttr({1, 0, stages}), /*barrier_base=*/IntegerAttr(),
+      /*roles=*/2);
   {
     OpBuilder rb(func.getContext());
     Region &consumerRole = specialize.getRoles()[0];

@@ -499,6 +499,33 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def AllocateBarriers : Pass<"wc-allocate-barriers", "::mlir::ModuleOp"> {
+  let summary = "Give the channels of wc.warp_specialize ops their named barriers";
+  let description = [{
+    Named-barrier allocation. A block has 16 hardware named barriers; barrier
+    0 is the block barrier (`gpu.barrier`), and each stage of a channel of a
+    `wc.warp_specialize` takes two more (`full`, `empty`). Every op with
+    channels that has no `barrier_base` gets the lowest first barrier from
+    1 whose range is disjoint from the ranges of the ops that may run at the
+    same time: a later op reached without a block barrier between (after
+    the op in its block, or after the `scf.if` or other op around it), in
+    both directions. Ops a block barrier separates reuse the same barriers.
+    An op whose barriers would pass barrier 15 is an error at the op and
+    the pass fails. `convert-wc-to-nvvm` and wc-sim allocate the same way
+    for the ops without `barrier_base`, so the pass only makes the choice
+    visible (and checkable) in the IR.
+
+    ```mlir
+    // Two ops without a block barrier between: barriers 1-2 and 3-4.
+    wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1]
+        attributes {barrier_base = 1 : i64} ...
+    wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1]
+        attributes {barrier_base = 3 : i64} ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::wc::WCDialect"];
+}
+
 def WarpSpecialize : Pass<"wc-specialize", "::mlir::ModuleOp"> {
   let summary = "Split a tile loop between producer and consumer warps";
   let description = [{

@@ -483,6 +483,10 @@ struct ConvertWCToNVVMPass
           << target->chip;
       return signalPassFailure();
     }
+    // Channels lower to named barriers (or mbarriers in their order): ops
+    // not given theirs get them as wc-allocate-barriers would give them.
+    if (failed(allocateNamedBarriers(getOperation())))
+      return signalPassFailure();
     expandWarpStructure(getOperation(), *target, useMBarriers);
 
     MLIRContext *ctx = &getContext();

@@ -526,7 +526,9 @@ static void lowerChannelsToMBarriers(WarpSpecializeOp op) {
           nvgpu::MBarrierInitOp::create(
               then, l, group,
               createIndexConstant(then, l, op.getBarrierThreads(c)),
-              createIndexConstant(then, l, op.getBarrierId(c, s, signal) - 1),
+              createIndexConstant(then, l,
+                                  op.getBarrierId(c, s, signal) -
+                                      op.getFirstBarrier()),
               /*predicate=*/Value());
     scf::YieldOp::create(then, l);
   });
@@ -537,8 +539,8 @@ static void lowerChannelsToMBarriers(WarpSpecializeOp op) {
     OpBuilder &b = use.b;
     Location l = use.loc;
     // The mbarriers are in the named barriers' order, from 0.
-    Value index =
-        arith::SubIOp::create(b, l, use.barrier, createIndexConstant(b, l, 1));
+    Value index = arith::SubIOp::create(
+        b, l, use.barrier, createIndexConstant(b, l, op.getFirstBarrier()));
     nvgpu::MBarrierArriveOp::create(b, l, tokenType, group, index);
     if (!use.waits)
       return;

@@ -732,12 +732,22 @@ func.func @channel_index() {
 // -----
 
 func.func @specialize_twice() {
-  // expected-error @+1 {{shares its named barriers with a later 'wc.warp_specialize': separate them with a 'gpu.barrier'}}
-  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+  // expected-error @+1 {{shares named barriers with a later 'wc.warp_specialize' that may run at the same time: separate them with a 'gpu.barrier', or give them disjoint barriers}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] attributes {barrier_base = 1} (%w: index) {
   }, (%w: index) {
   }
   // expected-note @+1 {{the later one}}
-  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] attributes {barrier_base = 2} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @barrier_base_range() {
+  // expected-error @+1 {{barrier_base 14 puts its 4 named barriers outside 1..15}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 2] attributes {barrier_base = 14} (%w: index) {
   }, (%w: index) {
   }
   return
@@ -748,13 +758,13 @@ func.func @specialize_twice() {
 // Under a condition, the op is followed by what follows the condition.
 func.func @specialize_under_if(%c: i1) {
   scf.if %c {
-    // expected-error @+1 {{shares its named barriers with a later 'wc.warp_specialize': separate them with a 'gpu.barrier'}}
-    wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+    // expected-error @+1 {{shares named barriers with a later 'wc.warp_specialize' that may run at the same time}}
+    wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] attributes {barrier_base = 3} (%w: index) {
     }, (%w: index) {
     }
   }
   // expected-note @+1 {{the later one}}
-  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] attributes {barrier_base = 3} (%w: index) {
   }, (%w: index) {
   }
   return

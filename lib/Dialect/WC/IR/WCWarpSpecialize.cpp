@@ -37,7 +37,15 @@ int64_t WarpSpecializeOp::getBarrierId(int64_t c, int64_t stage,
   int64_t before = 0;
   for (int64_t other = 0; other < c; ++other)
     before += getStages(other);
-  return 1 + 2 * (before + stage) + (signal == ChannelSignal::empty ? 1 : 0);
+  return getFirstBarrier() + 2 * (before + stage) +
+         (signal == ChannelSignal::empty ? 1 : 0);
+}
+
+int64_t WarpSpecializeOp::getNumBarriers() {
+  int64_t stages = 0;
+  for (int64_t c = 0; c < getNumChannels(); ++c)
+    stages += getStages(c);
+  return 2 * stages;
 }
 
 int64_t WarpSpecializeOp::getBarrierThreads(int64_t c) {
@@ -150,6 +158,12 @@ LogicalResult WarpSpecializeOp::verify() {
            << barriers - 1
            << " named barriers besides barrier 0, more than the "
            << kNumNamedBarriers - 1 << " a block has";
+  if (getBarrierBase() &&
+      (getFirstBarrier() < 1 ||
+       getFirstBarrier() + getNumBarriers() > kNumNamedBarriers))
+    return emitOpError("barrier_base ")
+           << getFirstBarrier() << " puts its " << getNumBarriers()
+           << " named barriers outside 1.." << kNumNamedBarriers - 1;
   for (Region &role : getRoles()) {
     Block &body = role.front();
     if (body.getNumArguments() != 1 || !body.getArgument(0).getType().isIndex())
@@ -166,42 +180,26 @@ LogicalResult WarpSpecializeOp::verify() {
                << getNumWarps() << " warps in a block of " << threads
                << " threads";
     }
-  // Every op's channels use named barriers from 1 on: a later run of a
-  // warp_specialize (the next op, or this one in the next iteration of a
-  // loop) may start while slower warps still wait on them, unless a block
-  // barrier comes first.
+  // A later op that may run while this one's warps still use its named
+  // barriers must not share them: where both are given their barriers
+  // (barrier_base), they must be disjoint; the others get them from
+  // allocateNamedBarriers.
   if (getNumChannels() != 0) {
-    // What runs after this op up to a block barrier: the ops after it in
-    // its block, then those after its parent, and so on up to the kernel
-    // or a loop (an op under an `scf.if` is followed by what follows the
-    // `scf.if`; one in a loop by the next iteration, checked below).
-    Operation *following = nullptr;
     bool separated = false;
-    for (Operation *at = getOperation(); !separated && !following;
-         at = at->getParentOp()) {
-      for (Operation *op = at->getNextNode(); op && !following;
-           op = op->getNextNode()) {
-        if (isa<gpu::BarrierOp>(op)) {
-          separated = true;
-          break;
-        }
-        op->walk([&](WarpSpecializeOp other) {
-          if (!following)
-            following = other;
-        });
+    for (WarpSpecializeOp other : getConcurrentLaterOps(*this, separated)) {
+      if (!getBarrierBase() || !other.getBarrierBase())
+        continue;
+      int64_t first = getFirstBarrier(), otherFirst = other.getFirstBarrier();
+      if (first < otherFirst + other.getNumBarriers() &&
+          otherFirst < first + getNumBarriers()) {
+        InFlightDiagnostic diag =
+            emitOpError("shares named barriers with a later "
+                        "'wc.warp_specialize' that may run at the same time: "
+                        "separate them with a 'gpu.barrier', or give them "
+                        "disjoint barriers");
+        diag.attachNote(other.getLoc()) << "the later one";
+        return diag;
       }
-      Operation *parent = at->getParentOp();
-      if (!parent ||
-          isa<FunctionOpInterface, gpu::LaunchOp, LoopLikeOpInterface>(parent))
-        break;
-    }
-    if (following) {
-      InFlightDiagnostic diag =
-          emitOpError("shares its named barriers with a later "
-                      "'wc.warp_specialize': separate them with a "
-                      "'gpu.barrier'");
-      diag.attachNote(following->getLoc()) << "the later one";
-      return diag;
     }
     if (!separated)
       for (Operation *parent = (*this)->getParentOp();
@@ -236,6 +234,84 @@ LogicalResult WarpSpecializeOp::verify() {
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());
+}
+
+SmallVector<WarpSpecializeOp>
+mlir::wc::getConcurrentLaterOps(WarpSpecializeOp op, bool &separated) {
+  // The ops after it in its block, then those after its parent, and so on
+  // up to the kernel or a loop (an op under an `scf.if` is followed by what
+  // follows the `scf.if`; one in a loop by the next iteration, which the
+  // verifier checks), until a block barrier.
+  SmallVector<WarpSpecializeOp> later;
+  separated = false;
+  for (Operation *at = op; !separated; at = at->getParentOp()) {
+    for (Operation *next = at->getNextNode(); next;
+         next = next->getNextNode()) {
+      if (isa<gpu::BarrierOp>(next)) {
+        separated = true;
+        break;
+      }
+      next->walk([&](WarpSpecializeOp other) {
+        if (other.getNumChannels() != 0)
+          later.push_back(other);
+      });
+    }
+    Operation *parent = at->getParentOp();
+    if (!parent ||
+        isa<FunctionOpInterface, gpu::LaunchOp, LoopLikeOpInterface>(parent))
+      break;
+  }
+  return later;
+}
+
+LogicalResult mlir::wc::allocateNamedBarriers(Operation *root) {
+  // In program order; each op's range avoids those of the earlier ops it
+  // may run with, already placed.
+  SmallVector<WarpSpecializeOp> ops;
+  root->walk([&](WarpSpecializeOp op) {
+    if (op.getNumChannels() != 0)
+      ops.push_back(op);
+  });
+  DenseMap<Operation *, SmallVector<WarpSpecializeOp>> earlier;
+  for (WarpSpecializeOp op : ops) {
+    bool separated;
+    for (WarpSpecializeOp other : getConcurrentLaterOps(op, separated))
+      earlier[other].push_back(op);
+  }
+  Builder b(root->getContext());
+  for (WarpSpecializeOp op : ops) {
+    if (op.getBarrierBase())
+      continue;
+    // The ops it may run with that hold barriers: the earlier ones (placed
+    // already) and the later ones given theirs.
+    SmallVector<WarpSpecializeOp> placed = earlier.lookup(op);
+    bool separated;
+    for (WarpSpecializeOp other : getConcurrentLaterOps(op, separated))
+      if (other.getBarrierBase())
+        placed.push_back(other);
+    // The lowest range clear of them: past each one it overlaps, until
+    // none does.
+    int64_t count = op.getNumBarriers(), first = 1;
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (WarpSpecializeOp other : placed) {
+        int64_t otherFirst = other.getFirstBarrier();
+        if (first < otherFirst + other.getNumBarriers() &&
+            otherFirst < first + count) {
+          first = otherFirst + other.getNumBarriers();
+          moved = true;
+        }
+      }
+    }
+    if (first + count > kNumNamedBarriers)
+      return op.emitOpError("needs ")
+             << count << " named barriers while the ops that may run at the "
+             << "same time (no 'gpu.barrier' between) hold barriers up to "
+             << first - 1 << ": more than the " << kNumNamedBarriers - 1
+             << " a block has besides barrier 0";
+    op.setBarrierBaseAttr(b.getI64IntegerAttr(first));
+  }
+  return success();
 }
 
 /// The channel op's enclosing warp_specialize and the role it runs in.

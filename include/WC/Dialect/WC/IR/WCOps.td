@@ -593,13 +593,18 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     arrive and `mbarrier.try_wait.parity`), and a hardware named barrier
     otherwise (`bar.arrive`; `bar.sync`). Barrier 0 stays the block
     barrier; stage `s` of
-    channel `c` uses barrier `1 + 2 * (stages of the channels before c + s)`
-    for `full` and the next one for `empty`, so the channels of one op need
-    at most 15 barriers (the verifier rejects more). Since every op numbers
-    its barriers from 1, a later run of one (the next op with channels, or
-    the same op in the next iteration of a loop) must follow a block
-    barrier (`gpu.barrier`), which the verifier checks: otherwise fast
-    warps would arrive at a barrier that slower ones still use.
+    channel `c` uses barrier `B + 2 * (stages of the channels before c + s)`
+    for `full` and the next one for `empty`, where `B` is the op's
+    `barrier_base` attribute, so the channels of one op need at most 15
+    barriers (the verifier rejects more). Without the attribute, the
+    lowering and wc-sim number the barriers as `wc-allocate-barriers`
+    would: from 1, except that ops that may run at once (a later op with
+    channels reached without a block barrier, `gpu.barrier`, between) get
+    disjoint barriers; ops a block barrier separates reuse them. The same op
+    run again in the next iteration of a loop must follow a block barrier,
+    which the verifier checks (it would share its own barriers), as it
+    checks that ops given `barrier_base` which may run at once do not
+    share barriers.
 
     A role of one warp may run a `wc.warp_job`: that warp then does its
     role's work for a whole block of threads, as virtual threads, and
@@ -618,7 +623,8 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     ```
   }];
   let arguments = (ins DenseI64ArrayAttr:$warps,
-                       DenseI64ArrayAttr:$channels);
+                       DenseI64ArrayAttr:$channels,
+                       OptionalAttr<I64Attr>:$barrier_base);
   let regions = (region VariadicRegion<SizedRegion<1>>:$roles);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -631,6 +637,10 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     int64_t getStages(int64_t c) { return getChannels()[3 * c + 2]; }
     /// The first warp of role `r` (linear warp ids of the block).
     int64_t getFirstWarp(int64_t r);
+    /// The named barriers of its channels: two per stage.
+    int64_t getNumBarriers();
+    /// The first of them: `barrier_base`, else 1.
+    int64_t getFirstBarrier() { return getBarrierBase().value_or(1); }
     /// Warps of the block: the sum of `warps`.
     int64_t getNumWarps();
     /// The named barrier of `signal` of stage `stage` of channel `c`.

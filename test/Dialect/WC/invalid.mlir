@@ -745,6 +745,43 @@ func.func @specialize_twice() {
 
 // -----
 
+// A base so large that base + barriers overflows is out of range too.
+func.func @barrier_base_huge() {
+  // expected-error @+1 {{barrier_base 9223372036854775806 puts its 2 named barriers outside 1..15}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] attributes {barrier_base = 9223372036854775806} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+// After a branch, another op could run with it unseen.
+func.func @specialize_unstructured() {
+  cf.br ^next
+^next:
+  // expected-error @+1 {{with channels in a region of several blocks: the ops that may run with it (and share its named barriers) are not known; use structured control flow (scf)}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+// In a device function, the ops of its callers could run with it unseen.
+gpu.module @device_function {
+  func.func @roles() {
+    // expected-error @+1 {{with channels in a device function: the ops that may run with it in its callers (and share its named barriers) are not known; put it in the kernel}}
+    wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
+    }, (%w: index) {
+    }
+    return
+  }
+}
+
+// -----
+
 func.func @barrier_base_range() {
   // expected-error @+1 {{barrier_base 14 puts its 4 named barriers outside 1..15}}
   wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 2] attributes {barrier_base = 14} (%w: index) {

@@ -160,7 +160,7 @@ LogicalResult WarpSpecializeOp::verify() {
            << kNumNamedBarriers - 1 << " a block has";
   if (getBarrierBase() &&
       (getFirstBarrier() < 1 ||
-       getFirstBarrier() + getNumBarriers() > kNumNamedBarriers))
+       getFirstBarrier() > kNumNamedBarriers - getNumBarriers()))
     return emitOpError("barrier_base ")
            << getFirstBarrier() << " puts its " << getNumBarriers()
            << " named barriers outside 1.." << kNumNamedBarriers - 1;
@@ -185,6 +185,30 @@ LogicalResult WarpSpecializeOp::verify() {
   // (barrier_base), they must be disjoint; the others get them from
   // allocateNamedBarriers.
   if (getNumChannels() != 0) {
+    // Which ops may run with it is known only in structured control flow,
+    // in a kernel (or a function outside a gpu.module): after a branch to
+    // another block, or in a device function a kernel calls, another op
+    // could run with it unseen.
+    for (Operation *parent = (*this)->getParentOp(); parent;
+         parent = parent->getParentOp()) {
+      if (llvm::any_of(parent->getRegions(), [](Region &region) {
+            return !region.empty() && !region.hasOneBlock();
+          }))
+        return emitOpError("with channels in a region of several blocks: "
+                           "the ops that may run with it (and share its "
+                           "named barriers) are not known; use structured "
+                           "control flow (scf)");
+      if (isa<FunctionOpInterface, gpu::LaunchOp>(parent)) {
+        auto func = dyn_cast<gpu::GPUFuncOp>(parent);
+        if (parent->getParentOfType<gpu::GPUModuleOp>() &&
+            !(func && func.isKernel()))
+          return emitOpError("with channels in a device function: the ops "
+                             "that may run with it in its callers (and share "
+                             "its named barriers) are not known; put it in "
+                             "the kernel");
+        break;
+      }
+    }
     bool separated = false;
     for (WarpSpecializeOp other : getConcurrentLaterOps(*this, separated)) {
       if (!getBarrierBase() || !other.getBarrierBase())

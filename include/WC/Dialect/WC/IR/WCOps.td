@@ -604,7 +604,9 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     run again in the next iteration of a loop must follow a block barrier,
     which the verifier checks (it would share its own barriers), as it
     checks that ops given `barrier_base` which may run at once do not
-    share barriers.
+    share barriers. An op with channels must sit in structured control flow
+    (single-block regions) of a kernel (or of a function outside a
+    `gpu.module`), where the ops that may run with it are known.
 
     A role of one warp may run a `wc.warp_job`: that warp then does its
     role's work for a whole block of threads, as virtual threads, and

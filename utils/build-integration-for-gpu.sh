@@ -32,7 +32,7 @@ for test in test/Integration/*.mlir test/Producers/*.mlir; do
   fi
   # As written, and after each pipeline whose output the test checks
   # (`%{s:basename}.VARIANT.out`): warp aggregation, the cost model's pick,
-  # warp collaboration, aggregated atomics.
+  # warp collaboration, aggregated atomics; and as written for sm_90a.
   ok=1
   python3 utils/wc-compile.py "$source" -o "$dest/$name.exe" || ok=0
   # (NAME:pipeline; the pipeline is split as a shell would.)
@@ -46,6 +46,11 @@ for test in test/Integration/*.mlir test/Producers/*.mlir; do
     python3 utils/wc-compile.py "$source" -o "$dest/$name.${variant%%:*}.exe" \
       --pipeline="${variant#*:}" || ok=0
   done
+  # For sm_90a, the architecture-specific Hopper target (setmaxnreg).
+  if grep -q "basename}.sm90a.out" "$test"; then
+    python3 utils/wc-compile.py "$source" -o "$dest/$name.sm90a.exe" \
+      --chip=sm_90a || ok=0
+  fi
   if [ $ok = 1 ]; then
     echo "compiled $name"
   else

@@ -15,7 +15,8 @@
 #   bash .device-build/suite/run.sh time OUT 3      (see run.sh)
 # and here: python3 bench/suite/report.py OUT.
 #
-# Usage: build.sh [SEED]
+# Usage: build.sh [SEED]; BENCH_CHIP=sm_90a builds the wc variants for the
+# architecture-specific Hopper target (setmaxnreg; default sm_90).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dest=.device-build/suite
@@ -27,6 +28,7 @@ cp bench/suite/run.sh "$dest/"
 
 wcopt=build/bin/wc-opt
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+chip=${BENCH_CHIP:-sm_90}
 
 # name:pipeline, in the order the report shows them. `estimate` is the cost
 # model from its estimates alone (no CUDA toolkit); `pick` is the cost model
@@ -66,7 +68,7 @@ ptxas_facts() {
 
 # ptxas facts of the kernel in PTX text: "registers spills smem".
 ptx_facts() {
-  "$ptxas" -arch=sm_90 -v "$1" -o /dev/null 2>&1 | ptxas_facts
+  "$ptxas" -arch="$chip" -v "$1" -o /dev/null 2>&1 | ptxas_facts
 }
 
 # Median of 3 wall times of a wc-opt run to PTX text.
@@ -95,10 +97,11 @@ for program in $(python3 bench/suite/suite.py "$dest/src" "$seed"); do
     pipeline=""
     [ ${#words[@]} -eq 0 ] || pipeline=$(printf '%q ' "${words[@]}")
     python3 utils/wc-compile.py "$program" -o "$dest/$name.$variant.exe" \
-      --pipeline="$pipeline" 2>/dev/null
+      --pipeline="$pipeline" --chip="$chip" 2>/dev/null
     python3 utils/wc-compile.py "$dest/quick/src/$name.mlir" \
-      -o "$dest/quick/$name.$variant.exe" --pipeline="$pipeline" 2>/dev/null
-    $wcopt "$program" "${words[@]}" --wc-lower-to-nvvm=format=isa 2>/dev/null \
+      -o "$dest/quick/$name.$variant.exe" --pipeline="$pipeline" \
+      --chip="$chip" 2>/dev/null
+    $wcopt "$program" "${words[@]}" --wc-lower-to-nvvm="format=isa chip=$chip" 2>/dev/null \
       | python3 utils/extract-ptx.py > "$dest/src/$name.$variant.ptx"
     read -r regs spills smem < <(ptx_facts "$dest/src/$name.$variant.ptx")
     seconds=""

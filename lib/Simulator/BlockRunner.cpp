@@ -202,6 +202,19 @@ void BlockRunner::passTurn(unsigned warp) {
   if (waiting && !aborted) {
     aborted = true;
     bool reported = false;
+    // A warp that waits for registers holds up the warps that wait for it
+    // at a barrier.
+    if (!registerRequests.empty()) {
+      RegisterRequest &first = registerRequests.front();
+      first.op->emitError()
+          << "[block (" << blockId[0] << ", " << blockId[1] << ", "
+          << blockId[2] << ")] setmaxnreg.inc never gets its registers: warp "
+          << first.warp << " waits for " << first.count
+          << " registers per thread, "
+          << (first.count - warpRegisters[first.warp]) * kWarpSize
+          << " more, and the block's pool holds " << registerPool;
+      reported = true;
+    }
     for (unsigned id = 0; id < 16 && !reported; ++id) {
       Barrier &barrier = barriers[id];
       if (barrier.waiting.empty())
@@ -413,6 +426,48 @@ LogicalResult BlockRunner::waitMBarrierParity(Interpreter &interp,
       return success();
     }
     barrier->waiting.push_back(warp);
+    states[warp] = WarpState::Waiting;
+  }
+  passTurn(warp);
+  return success(waitTurn(warp));
+}
+
+LogicalResult BlockRunner::setMaxRegisters(Interpreter &interp, Operation *op,
+                                           unsigned warp, int64_t budget,
+                                           int64_t count, bool increase) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    warpRegisters.resize(numWarps, 0);
+    int64_t &current = warpRegisters[warp];
+    if (current == 0)
+      current = budget;
+    if (increase ? count < current : count > current)
+      return interp.error(op)
+             << "setmaxnreg." << (increase ? "inc" : "dec") << " to " << count
+             << " registers per thread in a warp that has " << current;
+    if (!increase) {
+      registerPool += (current - count) * kWarpSize;
+      current = count;
+      // Requests the pool now holds are granted, oldest first.
+      while (!registerRequests.empty()) {
+        RegisterRequest &next = registerRequests.front();
+        int64_t need = (next.count - warpRegisters[next.warp]) * kWarpSize;
+        if (need > registerPool)
+          break;
+        registerPool -= need;
+        warpRegisters[next.warp] = next.count;
+        states[next.warp] = WarpState::Runnable;
+        registerRequests.erase(registerRequests.begin());
+      }
+      return success();
+    }
+    int64_t need = (count - current) * kWarpSize;
+    if (registerRequests.empty() && need <= registerPool) {
+      registerPool -= need;
+      current = count;
+      return success();
+    }
+    registerRequests.push_back({warp, count, op});
     states[warp] = WarpState::Waiting;
   }
   passTurn(warp);

@@ -107,6 +107,13 @@ public:
   LogicalResult waitMBarrierParity(Interpreter &interp, Operation *op,
                                    Operation *group, int64_t index,
                                    unsigned warp, bool parity);
+  /// setmaxnreg of warp `warp`, whose warps start with `budget` registers
+  /// per thread: down to `count`, releasing registers to the block's pool
+  /// (`increase` false), or up to `count`, taking them from the pool, and
+  /// waiting until other warps have released enough.
+  LogicalResult setMaxRegisters(Interpreter &interp, Operation *op,
+                                unsigned warp, int64_t budget, int64_t count,
+                                bool increase);
   /// gpu.all_reduce: combines `partial` of every warp with `combine` and
   /// returns the block's result to each (two block barriers).
   FailureOr<uint64_t>
@@ -236,6 +243,17 @@ private:
     unsigned read = 0;
   };
   llvm::DenseMap<Operation *, Reduction> reductions;
+  /// setmaxnreg: each warp's registers per thread (0: those it started
+  /// with), the registers released to the block's pool, and the warps that
+  /// wait for more (their op and count).
+  llvm::SmallVector<int64_t> warpRegisters;
+  int64_t registerPool = 0;
+  struct RegisterRequest {
+    unsigned warp;
+    int64_t count;
+    Operation *op;
+  };
+  llvm::SmallVector<RegisterRequest> registerRequests;
 
   std::mutex mutex;
   /// One per warp, so that a hand-over wakes only the warp that runs next.

@@ -33,8 +33,9 @@ static bool mayUseBarriers(Region &region) {
   WalkResult walk = region.walk([](Operation *op) {
     if (isa<gpu::BarrierOp, gpu::AllReduceOp, NVVM::BarrierOp, NVVM::Barrier0Op,
             NVVM::BarrierArriveOp, NamedBarrierSyncOp, NamedBarrierArriveOp,
-            ChannelSignalOp, ChannelWaitOp, nvgpu::MBarrierArriveOp,
-            nvgpu::MBarrierTryWaitParityOp, CallOpInterface>(op))
+            ChannelSignalOp, ChannelWaitOp, RoleSyncOp, NVVM::SetMaxRegisterOp,
+            nvgpu::MBarrierArriveOp, nvgpu::MBarrierTryWaitParityOp,
+            CallOpInterface>(op))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -237,6 +237,25 @@ FailureOr<bool> WarpExecutor::runNVVM() {
         return handled(
             p.block->arrive(interp, &op, p.warp, id, threads, active));
       })
+      .Case([&](NVVM::SetMaxRegisterOp set) -> FailureOr<bool> {
+        // The warps start with the registers the kernel is compiled with,
+        // which ptxas knows only from its nvvm.maxnreg.
+        Operation *kernel =
+            op.getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+        auto budget = kernel ? kernel->getAttrOfType<IntegerAttr>(
+                                   NVVM::NVVMDialect::getMaxnregAttrName())
+                             : IntegerAttr();
+        if (failed(requireFullWarp("setmaxnreg")))
+          return failure();
+        if (!budget)
+          return error() << "setmaxnreg in a kernel without '"
+                         << NVVM::NVVMDialect::getMaxnregAttrName()
+                         << "': the registers its warps start with are not "
+                            "known";
+        return handled(p.block->setMaxRegisters(
+            interp, &op, p.warp, budget.getInt(), set.getRegCount(),
+            set.getAction() == NVVM::SetMaxRegisterAction::increase));
+      })
       // A fence orders the thread's own accesses; the simulator's memory is
       // sequentially consistent, and a fence alone synchronizes no thread
       // with another (the race detector sees only barriers).

@@ -269,5 +269,25 @@ FailureOr<bool> WarpExecutor::runWC() {
       .Case([&](ChannelWaitOp wait) {
         return handled(channelBarrier(wait, /*waits=*/true));
       })
+      .Case([&](RoleSyncOp) -> FailureOr<bool> {
+        if (failed(requireFullWarp("wc.role_sync")))
+          return failure();
+        auto specialize = op.getParentOfType<WarpSpecializeOp>();
+        int64_t role = p.warp;
+        for (int64_t r = 0, e = specialize.getWarps().size(); r < e; ++r)
+          if (role >= specialize.getFirstWarp(r) &&
+              role < specialize.getFirstWarp(r) + specialize.getWarps()[r]) {
+            role = r;
+            break;
+          }
+        int64_t warps = specialize.getWarps()[role];
+        if (warps == 1) {
+          p.block->warpSync(p.warp);
+          return true;
+        }
+        return handled(p.block->sync(interp, &op, p.warp,
+                                     specialize.getRoleBarrierId(role),
+                                     warps * kWarpSize, active));
+      })
       .Default([](Operation *) -> FailureOr<bool> { return false; });
 }

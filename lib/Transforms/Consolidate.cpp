@@ -38,6 +38,7 @@
 #include "AsyncCopy.h"
 #include "Collaboration.h"
 #include "KernelProfile.h"
+#include "TileLoop.h"
 
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Dialect/WC/IR/WC.h"
@@ -349,6 +350,24 @@ void ConsolidatePass::runOnOperation() {
             << describeResources(*original) << ")";
         continue;
       }
+    }
+    // A tile loop is not split between producer and consumer warps
+    // (wc-specialize): its copy and its compute share the SM's load/store
+    // pipe, which producer warps do not relieve, while their registers and
+    // the ring cost resident warps. On the H200, producer warps ran below
+    // aggregation alone on every tile loop of the suite they were built for
+    // (matmul_tile, conv_tile, stencil_time, the transform dialect's matrix
+    // product; at best 1.85x over upstream against 1.93x), which the tile
+    // copies by cp.async take further (docs/results.md).
+    {
+      std::string why;
+      Operation *at = nullptr;
+      if (succeeded(matchTileLoop(func, why, at)))
+        emitRemark(func.getLoc(),
+                   "wc-consolidate: not specialized: a tile loop, whose copy "
+                   "and compute share the load/store pipe that producer "
+                   "warps would not relieve; aggregated, one warp copies "
+                   "and computes its tiles");
     }
     // A tile loop that copies its next tile during this one keeps its
     // tiles in shared memory: remapping could take them into registers and

@@ -60,6 +60,45 @@ namespace wc {
 using namespace mlir;
 using namespace mlir::wc;
 
+/// Gives the roles of `op` (consumers, producers) their registers per
+/// thread where the target has setmaxnreg and both are whole warpgroups:
+/// the producers `producerRegisters`, the consumers what the block's
+/// register file leaves them, at most kMaxSetMaxNReg. Returns why not, or
+/// "".
+static std::string setRoleRegisters(WarpSpecializeOp op,
+                                    const TargetDescription &target,
+                                    int64_t producerRegisters) {
+  if (!target.hasSetMaxNReg())
+    return "the target (" + target.chip.str() + ") has no setmaxnreg (sm_90a)";
+  ArrayRef<int64_t> warps = op.getWarps();
+  for (int64_t count : warps)
+    if (count % kWarpsPerWarpgroup != 0)
+      return "a role of " + std::to_string(count) +
+             (count == 1 ? " warp" : " warps") + " is not whole warpgroups";
+  if (producerRegisters < kMinSetMaxNReg ||
+      producerRegisters % kSetMaxNRegGranule != 0)
+    return "producer-registers " + std::to_string(producerRegisters) +
+           " is not a multiple of " + std::to_string(kSetMaxNRegGranule) +
+           " from " + std::to_string(kMinSetMaxNReg);
+  int64_t total = op.getNumWarps();
+  int64_t perThread = kMaxRegistersPerBlock / (total * kWarpSize);
+  int64_t consumers = std::min<int64_t>(
+      kMaxSetMaxNReg,
+      llvm::alignDown((perThread * total - warps[1] * producerRegisters) /
+                          warps[0],
+                      kSetMaxNRegGranule));
+  Builder b(op.getContext());
+  for (; consumers > producerRegisters; consumers -= kSetMaxNRegGranule) {
+    op.setRegistersAttr(b.getDenseI64ArrayAttr({consumers, producerRegisters}));
+    if (op.getRegisterBudget() * total * kWarpSize <= kMaxRegistersPerBlock)
+      return "";
+  }
+  op.removeRegistersAttr();
+  return "the block's register file leaves the consumers no more than the "
+         "producers' " +
+         std::to_string(producerRegisters);
+}
+
 namespace {
 /// Builds the specialized kernel.
 class Specializer {
@@ -456,6 +495,7 @@ void Specializer::run(bool aggregate, int64_t registerBudget,
   auto specialize = WarpSpecializeOp::create(
       b, loc, b.getDenseI64ArrayAttr({consumers, producers}),
       b.getDenseI64ArrayAttr({1, 0, stages}), /*barrier_base=*/IntegerAttr(),
+      /*registers=*/DenseI64ArrayAttr(),
       /*roles=*/2);
   {
     OpBuilder rb(func.getContext());
@@ -627,6 +667,16 @@ void WarpSpecializePass::runOnOperation() {
            << " bytes of shared memory)";
     if (!notAggregated.empty())
       remark << "; consumers not aggregated: " << notAggregated;
+    if (setRegisters) {
+      WarpSpecializeOp op = *func.getBody().getOps<WarpSpecializeOp>().begin();
+      std::string why = setRoleRegisters(op, *target, producerRegisters);
+      if (why.empty())
+        remark << "; registers per thread: " << (*op.getRegisters())[0]
+               << " for the consumers, " << (*op.getRegisters())[1]
+               << " for the producers (setmaxnreg)";
+      else
+        remark << "; registers not set: " << why;
+    }
   }
   if (targets.hadError())
     signalPassFailure();

@@ -28,6 +28,7 @@
 // tile of K stays in shared memory and is padded to rows of 20 elements
 // (a multiple of 16 bytes, which the copies need): two wavefronts per read
 // instead of eight.
+// REMARK: remark: wc-consolidate: not specialized: a tile loop, whose copy and compute share the load/store pipe that producer warps would not relieve; aggregated, one warp copies and computes its tiles
 // REMARK: remark: wc-consolidate: aggregate, not remapped (2 barriers, workgroup memory): a tile loop copies its next tile by cp.async during this one
 // REMARK: remark: wc-consolidate: workgroup buffer 1 (memref<16x16xi32, #gpu.address_space<workgroup>>) padded to 'memref<16x20xi32, #gpu.address_space<workgroup>>' against bank conflicts: {{[0-9]+}} shared-memory wavefronts instead of {{[0-9]+}} (rows kept a multiple of 16 bytes for cp.async)
 // REMARK: remark: wc-async-copy: 2 tile copies by cp.async of 16 bytes per lane

@@ -24,6 +24,17 @@ constexpr int64_t kWarpSize = 32;
 /// Hardware named barriers per block (ids 0..kNumNamedBarriers-1).
 constexpr int64_t kNumNamedBarriers = 16;
 
+/// 32-bit registers a block may use on every chip wc targets (sm_70 on).
+constexpr int64_t kMaxRegistersPerBlock = 65536;
+
+/// Warps of a warpgroup, the unit that `setmaxnreg` (sm_90a) acts on.
+constexpr int64_t kWarpsPerWarpgroup = 4;
+/// The register counts `setmaxnreg` takes: multiples of the granule in
+/// [kMinSetMaxNReg, kMaxSetMaxNReg].
+constexpr int64_t kSetMaxNRegGranule = 8;
+constexpr int64_t kMinSetMaxNReg = 24;
+constexpr int64_t kMaxSetMaxNReg = 256;
+
 /// Threads of a block on every NVIDIA GPU wc targets (sm_70 on): the most a
 /// named barrier can count.
 constexpr int64_t kMaxThreadsPerBlock = 1024;
@@ -86,6 +97,9 @@ struct TargetDescription {
   bool hasIntegerRedux() const { return smVersion >= 80; }
   /// cp.async: copies from global to shared memory past the registers.
   bool hasAsyncCopy() const { return smVersion >= 80; }
+  /// setmaxnreg: warpgroups give registers to each other (the
+  /// architecture-specific sm_90a).
+  bool hasSetMaxNReg() const { return chip == "sm_90a"; }
 
   /// H100 SXM (sm_90), the default target.
   static const TargetDescription &h100();

@@ -546,7 +546,11 @@ def WarpSpecialize : Pass<"wc-specialize", "::mlir::ModuleOp"> {
     thread as a virtual thread (the kernel without its copy coarsened as
     by wc-aggregate into a `wc.warp_job`, its two barriers becoming the
     stage's wait and release); where that coarsening fails, the consumers
-    stay the block's warps and the remark says why.
+    stay the block's warps and the remark says why. With `set-registers`,
+    roles of whole warpgroups on sm_90a give their registers to each other
+    (the op's `registers`: `producer-registers` per producer thread, the
+    consumers the rest of the block's register file, at most 256); the
+    remark says where not.
 
     Refused with a remark at the kernel (and a note at the op), the kernel
     unchanged: no known block size or not whole warps; a block that the
@@ -570,6 +574,14 @@ def WarpSpecialize : Pass<"wc-specialize", "::mlir::ModuleOp"> {
            /*default=*/"false",
            "Make the consumers one warp that runs the compute part of every "
            "original thread as a virtual thread (a wc.warp_job)">,
+    Option<"setRegisters", "set-registers", "bool", /*default=*/"false",
+           "Where the roles are whole warpgroups and the target has "
+           "setmaxnreg (sm_90a), give the producers producer-registers "
+           "registers per thread and the consumers what the block's "
+           "register file leaves">,
+    Option<"producerRegisters", "producer-registers", "int64_t",
+           /*default=*/"40",
+           "Registers per thread of the producers with set-registers">,
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
            "Target chip (threads per block, shared memory); default: the "
            "chip of the gpu.module's #nvvm.target, else sm_90">

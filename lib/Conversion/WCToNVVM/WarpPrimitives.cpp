@@ -224,3 +224,14 @@ Value wc::createSegmentedScan(OpBuilder &b, Location loc, CombiningKind kind,
   }
   return result;
 }
+
+Value wc::createWarpUniform(OpBuilder &b, Location loc, Value value,
+                            const TargetDescription &target) {
+  if (!target.hasIntegerRedux())
+    return value;
+  Value narrow = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), value);
+  Value uniform =
+      NVVM::ReduxOp::create(b, loc, b.getI32Type(), narrow,
+                            NVVM::ReduxKind::UMIN, createI32(b, loc, -1));
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), uniform);
+}

@@ -22,6 +22,26 @@ namespace wc {
 /// Returns an i32 constant.
 Value createI32(OpBuilder &b, Location loc, int64_t value);
 
+/// `value`, an index that is the same in every lane of the converged warp
+/// (an agent, a warp's role), as a value ptxas knows to be: computed from
+/// the warp index `tid / 32`, it is not uniform to ptxas, so that a loop or
+/// branch on it looks divergent; every warp sync below then gets a
+/// divergence check and a reconvergence barrier, and the registers these
+/// keep spill (a delegated tiled convolution spilled 132 bytes on sm_90
+/// with the dynamic schedule, none with this). `redux.sync.min` of the
+/// value (sm_80 and later) gives it back, uniform.
+Value createWarpUniform(OpBuilder &b, Location loc, Value value,
+                        const TargetDescription &target);
+
+/// Rewrites each of `ops` into one branch per role on the warp's linear id,
+/// its channels into mbarriers (`useMBarriers`) or named barriers, its role
+/// syncs into warp syncs or named barriers, and, on targets with
+/// setmaxnreg, its roles' `registers` into setmaxnreg around each role (the
+/// kernel compiled with their budget: its `nvvm.maxnreg`).
+void expandWarpSpecializeOps(ArrayRef<WarpSpecializeOp> ops,
+                             const TargetDescription &target,
+                             bool useMBarriers);
+
 /// Returns `mask` when present, else the full-warp member mask.
 Value getMemberMask(OpBuilder &b, Location loc, Value mask);
 

@@ -2,8 +2,9 @@
 //
 // Rewrites the structure ops of the `wc` dialect into ordinary control flow
 // run by every lane: a warp job is inlined, its virtual-thread phases are
-// unrolled with the original thread ids rebuilt from the lane id, and a job
-// loop becomes a strided `scf.for` or a ticket-fed `scf.while`.
+// unrolled with the original thread ids rebuilt from the lane id, a job
+// loop becomes a strided `scf.for` or a ticket-fed `scf.while`, and warp
+// roles become branches on the warp id (WarpRoles.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,10 +24,6 @@
 
 using namespace mlir;
 using namespace mlir::wc;
-
-/// The suspend-time hint of an mbarrier wait, in nanoseconds (the wait
-/// retries until the phase completes).
-static constexpr int64_t kMBarrierWaitHintNs = 1000000;
 
 /// Moves the operations of `body` but its terminator to the insertion point
 /// of `b`, after replacing the block arguments by `args`.
@@ -363,25 +360,6 @@ static void expandDynamicJobLoop(OpBuilder &b, JobLoopOp op, Value jobs,
       });
 }
 
-/// `value`, an index that is the same in every lane of the converged warp
-/// (an agent, a warp's role), as a value ptxas knows to be: computed from
-/// the warp index `tid / 32`, it is not uniform to ptxas, so that a loop or
-/// branch on it looks divergent; every warp sync below then gets a
-/// divergence check and a reconvergence barrier, and the registers these
-/// keep spill (a delegated tiled convolution spilled 132 bytes on sm_90
-/// with the dynamic schedule, none with this). `redux.sync.min` of the
-/// value (sm_80 and later) gives it back, uniform.
-static Value createWarpUniform(OpBuilder &b, Location loc, Value value,
-                               const TargetDescription &target) {
-  if (!target.hasIntegerRedux())
-    return value;
-  Value narrow = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), value);
-  Value uniform =
-      NVVM::ReduxOp::create(b, loc, b.getI32Type(), narrow,
-                            NVVM::ReduxKind::UMIN, createI32(b, loc, -1));
-  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), uniform);
-}
-
 /// Rewrites `op` into the job loop of its schedule.
 static void expandJobLoop(JobLoopOp op, const TargetDescription &target) {
   OpBuilder b(op);
@@ -407,208 +385,6 @@ static void expandJobLoop(JobLoopOp op, const TargetDescription &target) {
   op->erase();
 }
 
-/// A channel signal or wait being lowered, with what both lowerings need.
-struct ChannelUse {
-  OpBuilder &b;
-  Location loc;
-  int64_t channel;
-  ChannelSignal signal;
-  /// The stage, an index.
-  Value stage;
-  /// The number of the stage's barrier, an index: the named barrier's id,
-  /// the channel's first (stage 0's) plus 2 x stage.
-  Value barrier;
-  bool waits;
-};
-
-/// Calls `rewrite` at every channel signal and wait of `op`, then erases
-/// it.
-static void rewriteChannelOps(WarpSpecializeOp op,
-                              function_ref<void(const ChannelUse &)> rewrite) {
-  op->walk([&](Operation *nested) {
-    auto visit = [&](auto channelOp, bool waits) {
-      OpBuilder b(channelOp);
-      Location loc = channelOp.getLoc();
-      int64_t channel = channelOp.getChannel();
-      ChannelSignal signal = channelOp.getSignal();
-      Value stage = channelOp.getStageValue(b);
-      Value barrier = arith::AddIOp::create(
-          b, loc,
-          createIndexConstant(b, loc, op.getBarrierId(channel, 0, signal)),
-          arith::MulIOp::create(b, loc, stage, createIndexConstant(b, loc, 2)));
-      rewrite({b, loc, channel, signal, stage, barrier, waits});
-      channelOp->erase();
-    };
-    if (auto signal = dyn_cast<ChannelSignalOp>(nested))
-      visit(signal, /*waits=*/false);
-    else if (auto wait = dyn_cast<ChannelWaitOp>(nested))
-      visit(wait, /*waits=*/true);
-  });
-}
-
-/// Rewrites the channel signals of `op` into named barriers: the signalling
-/// role arrives (`bar.arrive`), the waiting role syncs (`bar.sync`), each
-/// counting the threads of both roles.
-static void lowerChannelsToNamedBarriers(WarpSpecializeOp op) {
-  rewriteChannelOps(op, [&](const ChannelUse &use) {
-    OpBuilder &b = use.b;
-    Location loc = use.loc;
-    Value id =
-        arith::IndexCastUIOp::create(b, loc, b.getI32Type(), use.barrier);
-    Value threads = createI32(b, loc, op.getBarrierThreads(use.channel));
-    if (use.waits) {
-      NVVM::BarrierOp::create(b, loc, TypeRange(), id, threads,
-                              NVVM::BarrierReductionAttr(), Value());
-      return;
-    }
-    // Releasing a stage: the reads of it must be performed before the
-    // producers, once past their wait, overwrite it. A CTA fence before the
-    // arrive makes that explicit (without it compute-sanitizer's racecheck
-    // reports the refills of a matrix product's ring as races by the
-    // hundred, as on a hand-written CUDA ring of the same shape; with it a
-    // few remain, see docs/results.md).
-    if (use.signal == ChannelSignal::empty)
-      NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::CTA);
-    NVVM::BarrierArriveOp::create(b, loc, id, threads);
-  });
-}
-
-/// Rewrites the channel signals of `op` into mbarriers in workgroup memory,
-/// one per signal of every stage (in the order of the named barriers' ids),
-/// counting the threads of both roles as the named barrier would. The
-/// signalling role arrives (release); the waiting role arrives and waits
-/// for the phase it arrived in (`mbarrier.try_wait.parity`, acquire). Each
-/// thread takes part in every phase of the barriers it uses, in order, so
-/// it knows each phase's parity: one bit per stage, flipped at each wait,
-/// in a private word per channel and signal.
-static void lowerChannelsToMBarriers(WarpSpecializeOp op) {
-  int64_t numBarriers = 0;
-  for (int64_t c = 0, e = op.getNumChannels(); c < e; ++c)
-    numBarriers += 2 * op.getStages(c);
-  if (numBarriers == 0)
-    return;
-  MLIRContext *context = op.getContext();
-  Location loc = op.getLoc();
-  // The mbarriers and the parity words are set up once, at the kernel's
-  // entry (where LLVM promotes the words to registers), not at every run
-  // of the op: an mbarrier must not be initialised again while it is valid,
-  // and each run leaves every phase complete, so the next run goes on with
-  // the phases (and parities) where the last one stopped.
-  Operation *kernel = op->getParentOp();
-  while (kernel && !isa<gpu::LaunchOp, FunctionOpInterface>(kernel))
-    kernel = kernel->getParentOp();
-  OpBuilder b(op);
-  if (kernel)
-    b.setInsertionPointToStart(&kernel->getRegion(0).front());
-  auto space =
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
-  auto groupType = nvgpu::MBarrierGroupType::get(context, space, numBarriers);
-  Value group = nvgpu::MBarrierCreateOp::create(b, loc, groupType);
-  int64_t numWords = 2 * op.getNumChannels();
-  Value parities = memref::AllocaOp::create(
-      b, loc, MemRefType::get({numWords}, b.getI32Type()));
-  for (int64_t w = 0; w < numWords; ++w)
-    memref::StoreOp::create(b, loc, createI32(b, loc, 0), parities,
-                            createIndexConstant(b, loc, w));
-  // Thread (0, 0, 0) initialises them; a block barrier publishes them.
-  Value isFirst;
-  for (gpu::Dimension d :
-       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
-    Value zero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                       gpu::ThreadIdOp::create(b, loc, d),
-                                       createIndexConstant(b, loc, 0));
-    isFirst = isFirst ? arith::AndIOp::create(b, loc, isFirst, zero) : zero;
-  }
-  scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &then, Location l) {
-    for (int64_t c = 0, e = op.getNumChannels(); c < e; ++c)
-      for (int64_t s = 0; s < op.getStages(c); ++s)
-        for (ChannelSignal signal : {ChannelSignal::full, ChannelSignal::empty})
-          nvgpu::MBarrierInitOp::create(
-              then, l, group,
-              createIndexConstant(then, l, op.getBarrierThreads(c)),
-              createIndexConstant(then, l,
-                                  op.getBarrierId(c, s, signal) -
-                                      op.getFirstBarrier()),
-              /*predicate=*/Value());
-    scf::YieldOp::create(then, l);
-  });
-  NVVM::Barrier0Op::create(b, loc);
-
-  auto tokenType = nvgpu::MBarrierTokenType::get(context);
-  rewriteChannelOps(op, [&](const ChannelUse &use) {
-    OpBuilder &b = use.b;
-    Location l = use.loc;
-    // The mbarriers are in the named barriers' order, from 0.
-    Value index = arith::SubIOp::create(
-        b, l, use.barrier, createIndexConstant(b, l, op.getFirstBarrier()));
-    nvgpu::MBarrierArriveOp::create(b, l, tokenType, group, index);
-    if (!use.waits)
-      return;
-    Value slot = createIndexConstant(
-        b, l, 2 * use.channel + (use.signal == ChannelSignal::empty ? 1 : 0));
-    Value word = memref::LoadOp::create(b, l, parities, slot);
-    Value shift = arith::IndexCastUIOp::create(b, l, b.getI32Type(), use.stage);
-    Value bit = arith::ShLIOp::create(b, l, createI32(b, l, 1), shift);
-    Value parity = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
-                                         arith::AndIOp::create(b, l, word, bit),
-                                         createI32(b, l, 0));
-    nvgpu::MBarrierTryWaitParityOp::create(
-        b, l, group, parity, createIndexConstant(b, l, kMBarrierWaitHintNs),
-        index);
-    memref::StoreOp::create(b, l, arith::XOrIOp::create(b, l, word, bit),
-                            parities, slot);
-  });
-}
-
-/// Rewrites the channel signals of `op` (into mbarriers or named barriers)
-/// and its roles into one branch per role on the warp's linear id.
-static void expandWarpSpecialize(WarpSpecializeOp op,
-                                 const TargetDescription &target,
-                                 bool useMBarriers) {
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  // The thread's linear id: x + X (y + Y z); the warp's is that / 32.
-  auto tid = [&](gpu::Dimension d) -> Value {
-    return gpu::ThreadIdOp::create(b, loc, d);
-  };
-  auto dim = [&](gpu::Dimension d) -> Value {
-    return gpu::BlockDimOp::create(b, loc, d);
-  };
-  Value y = arith::AddIOp::create(
-      b, loc, tid(gpu::Dimension::y),
-      arith::MulIOp::create(b, loc, dim(gpu::Dimension::y),
-                            tid(gpu::Dimension::z)));
-  Value linear = arith::AddIOp::create(
-      b, loc, tid(gpu::Dimension::x),
-      arith::MulIOp::create(b, loc, dim(gpu::Dimension::x), y));
-  if (useMBarriers)
-    lowerChannelsToMBarriers(op);
-  else
-    lowerChannelsToNamedBarriers(op);
-
-  b.setInsertionPoint(op);
-  Value warp = createWarpUniform(
-      b, loc,
-      arith::DivUIOp::create(b, loc, linear,
-                             createIndexConstant(b, loc, wc::kWarpSize)),
-      target);
-  for (auto [r, role] : llvm::enumerate(op.getRoles())) {
-    int64_t first = op.getFirstWarp(r), count = op.getWarps()[r];
-    Value index =
-        arith::SubIOp::create(b, loc, warp, createIndexConstant(b, loc, first));
-    // warp - first < count, unsigned: first <= warp < first + count.
-    Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
-                                       createIndexConstant(b, loc, count));
-    auto ifOp = scf::IfOp::create(b, loc, mine, /*withElseRegion=*/false);
-    OpBuilder inner = OpBuilder::atBlockTerminator(ifOp.thenBlock());
-    Block &body = role.front();
-    body.getArgument(0).replaceAllUsesWith(index);
-    inner.getInsertionBlock()->getOperations().splice(inner.getInsertionPoint(),
-                                                      body.getOperations());
-  }
-  op->erase();
-}
-
 void wc::expandWarpStructure(Operation *root, const TargetDescription &target,
                              bool useMBarriers) {
   SmallVector<VThreadsOp> phases;
@@ -625,8 +401,7 @@ void wc::expandWarpStructure(Operation *root, const TargetDescription &target,
     else if (auto specialize = dyn_cast<WarpSpecializeOp>(op))
       roles.push_back(specialize);
   });
-  for (WarpSpecializeOp specialize : roles)
-    expandWarpSpecialize(specialize, target, useMBarriers);
+  expandWarpSpecializeOps(roles, target, useMBarriers);
   // Phases need their enclosing job's shape, so they go first; loops only
   // move their bodies, so the order among jobs and loops does not matter.
   // The verifier keeps job loops out of jobs and phases: unrolling a phase

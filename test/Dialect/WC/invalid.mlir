@@ -601,7 +601,7 @@ func.func @specialize_self_channel() {
 // -----
 
 func.func @specialize_too_many_barriers() {
-  // expected-error @+1 {{channels need 16 named barriers besides barrier 0, more than the 15 a block has}}
+  // expected-error @+1 {{channels and roles need 16 named barriers besides barrier 0, more than the 15 a block has}}
   wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 4, 1 -> 0 stages 4] (%w: index) {
   }, (%w: index) {
   }
@@ -760,7 +760,7 @@ func.func @barrier_base_huge() {
 func.func @specialize_unstructured() {
   cf.br ^next
 ^next:
-  // expected-error @+1 {{with channels in a region of several blocks: the ops that may run with it (and share its named barriers) are not known; use structured control flow (scf)}}
+  // expected-error @+1 {{with named barriers in a region of several blocks: the ops that may run with it (and share its named barriers) are not known; use structured control flow (scf)}}
   wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
   }, (%w: index) {
   }
@@ -772,7 +772,7 @@ func.func @specialize_unstructured() {
 // In a device function, the ops of its callers could run with it unseen.
 gpu.module @device_function {
   func.func @roles() {
-    // expected-error @+1 {{with channels in a device function: the ops that may run with it in its callers (and share its named barriers) are not known; put it in the kernel}}
+    // expected-error @+1 {{with named barriers in a device function: the ops that may run with it in its callers (and share its named barriers) are not known; put it in the kernel}}
     wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
     }, (%w: index) {
     }
@@ -835,6 +835,77 @@ func.func @specialize_in_loop(%n: index) {
     wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] (%w: index) {
     }, (%w: index) {
     }
+  }
+  return
+}
+
+// -----
+
+func.func @registers_count() {
+  // expected-error @+1 {{has 2 roles but 1 register counts}}
+  wc.warp_specialize warps [4, 4] channels [] attributes {registers = array<i64: 40>} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @registers_granule() {
+  // expected-error @+1 {{registers of role 1: 228 is not a multiple of 8 in 24..256}}
+  wc.warp_specialize warps [4, 4] channels [] attributes {registers = array<i64: 40, 228>} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @registers_low() {
+  // expected-error @+1 {{registers of role 0: 16 is not a multiple of 8 in 24..256}}
+  wc.warp_specialize warps [4, 4] channels [] attributes {registers = array<i64: 16, 232>} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @registers_warpgroup() {
+  // expected-error @+1 {{sets the registers of role 0 of 2 warps: registers are set for whole warpgroups of 4 warps}}
+  wc.warp_specialize warps [2, 4] channels [] attributes {registers = array<i64: 40, 232>} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @registers_file() {
+  // expected-error @+1 {{roles' registers need the block compiled with 176 registers per thread: 67584 for its 384 threads, more than a block's 65536}}
+  wc.warp_specialize warps [4, 8] channels [] attributes {registers = array<i64: 40, 240>} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @role_sync_outside() {
+  // expected-error @+1 {{'wc.role_sync' op outside 'wc.warp_specialize'}}
+  wc.role_sync
+  return
+}
+
+// -----
+
+// A role's sync and the channels take 16 barriers: 14 + 2 roles of 4 warps.
+func.func @role_sync_barriers() {
+  // expected-error @+1 {{channels and roles need 16 named barriers besides barrier 0}}
+  wc.warp_specialize warps [4, 4] channels [0 -> 1 stages 7] (%w: index) {
+    wc.role_sync
+  }, (%w: index) {
+    wc.role_sync
   }
   return
 }

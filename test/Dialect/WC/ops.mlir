@@ -140,6 +140,27 @@ func.func @warp_specialize() {
   return
 }
 
+// Roles of whole warpgroups with their registers (setmaxnreg on sm_90a).
+// CHECK-LABEL: func @warp_specialize_registers
+// CHECK: wc.warp_specialize warps [4, 8] channels [0 -> 1 stages 2] attributes {registers = array<i64: 40, 232>}
+func.func @warp_specialize_registers() {
+  wc.warp_specialize warps [4, 8] channels [0 -> 1 stages 2] attributes {registers = array<i64: 40, 232>} (%p: index) {
+  }, (%c: index) {
+  }
+  return
+}
+
+// CHECK-LABEL: func @role_sync
+// CHECK: wc.role_sync
+func.func @role_sync() {
+  wc.warp_specialize warps [1, 4] channels [] (%p: index) {
+    wc.role_sync
+  }, (%c: index) {
+    wc.role_sync
+  }
+  return
+}
+
 // A block barrier after the condition, or in the loop after it,
 // separates the op from the next.
 // CHECK-LABEL: func @warp_specialize_separated

@@ -2,6 +2,10 @@
 // RUN: wc-opt %s --wc-specialize='producer-warps=2 stages=3' 2>/dev/null | FileCheck %s --check-prefix=WIDE
 // RUN: wc-opt %s --wc-specialize='aggregate-consumers=1 producer-warps=2' 2>/dev/null | FileCheck %s --check-prefix=AGG
 // RUN: wc-opt %s --wc-specialize='aggregate-consumers=1 producer-warps=2' 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG-REMARK
+// RUN: wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 chip=sm_90a' 2>&1 | FileCheck %s --check-prefix=REGS
+// RUN: wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 producer-registers=56 chip=sm_90a' 2>&1 >/dev/null | FileCheck %s --check-prefix=REGS56
+// RUN: wc-opt %s --wc-specialize='producer-warps=1 set-registers=1 chip=sm_90a' 2>&1 >/dev/null | FileCheck %s --check-prefix=NOT-WARPGROUPS
+// RUN: wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 chip=sm_90' 2>&1 >/dev/null | FileCheck %s --check-prefix=NOT-SM90A
 
 // A tiled matrix product (16x16 block, A and B tiles): the block's 8 warps
 // become consumers, one producer warp copies the tiles into 2-stage rings.
@@ -37,6 +41,15 @@
 // CHECK-NOT: gpu.barrier
 // CHECK-LABEL: func.func @host
 // CHECK: gpu.launch_func @kernels::@matmul blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c288, %c1{{.*}}, %c1{{.*}})
+// With set-registers, on sm_90a, 8 consumer and 4 producer warps (whole
+// warpgroups): a block of 384 threads has 170 registers per thread; the
+// producers take 40, the consumers the rest (232, the block compiled with
+// 168); where not, the remark says why.
+// REGS: remark: wc-specialize: 8 consumer warps and 4 producer warps over a 2-stage ring of 2 tile buffers ({{.*}}); registers per thread: 232 for the consumers, 40 for the producers (setmaxnreg)
+// REGS: wc.warp_specialize warps [8, 4] channels [1 -> 0 stages 2] attributes {registers = array<i64: 232, 40>}
+// REGS56: registers per thread: 224 for the consumers, 56 for the producers (setmaxnreg)
+// NOT-WARPGROUPS: registers not set: a role of 1 warp is not whole warpgroups
+// NOT-SM90A: registers not set: the target (sm_90) has no setmaxnreg (sm_90a)
 // WIDE: memref<3x16x16xi32, #gpu.address_space<workgroup>>
 // WIDE: known_block_size = array<i32: 320, 1, 1>
 // WIDE: wc.warp_specialize warps [8, 2] channels [1 -> 0 stages 3]

@@ -41,11 +41,45 @@ int64_t WarpSpecializeOp::getBarrierId(int64_t c, int64_t stage,
          (signal == ChannelSignal::empty ? 1 : 0);
 }
 
-int64_t WarpSpecializeOp::getNumBarriers() {
+/// The named barriers of the channels of `op`: two per stage.
+static int64_t getNumChannelBarriers(WarpSpecializeOp op) {
   int64_t stages = 0;
-  for (int64_t c = 0; c < getNumChannels(); ++c)
-    stages += getStages(c);
+  for (int64_t c = 0; c < op.getNumChannels(); ++c)
+    stages += op.getStages(c);
   return 2 * stages;
+}
+
+bool WarpSpecializeOp::hasRoleBarrier(int64_t r) {
+  if (getWarps()[r] == 1)
+    return false;
+  return getRoles()[r]
+      .walk([](RoleSyncOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+int64_t WarpSpecializeOp::getNumBarriers() {
+  int64_t roles = 0;
+  for (int64_t r = 0, e = getWarps().size(); r < e; ++r)
+    roles += hasRoleBarrier(r);
+  return getNumChannelBarriers(*this) + roles;
+}
+
+int64_t WarpSpecializeOp::getRoleBarrierId(int64_t r) {
+  int64_t before = 0;
+  for (int64_t other = 0; other < r; ++other)
+    before += hasRoleBarrier(other);
+  return getFirstBarrier() + getNumChannelBarriers(*this) + before;
+}
+
+int64_t WarpSpecializeOp::getRegisterBudget() {
+  std::optional<ArrayRef<int64_t>> registers = getRegisters();
+  if (!registers || registers->size() != getWarps().size())
+    return 0;
+  int64_t total = 0;
+  for (auto [warps, count] : llvm::zip(getWarps(), *registers))
+    total += warps * count;
+  return llvm::alignTo(llvm::divideCeil(total, getNumWarps()),
+                       kSetMaxNRegGranule);
 }
 
 int64_t WarpSpecializeOp::getBarrierThreads(int64_t c) {
@@ -123,6 +157,15 @@ static int64_t getRoleIndex(WarpSpecializeOp specialize, Operation *op) {
   return role->getRegionNumber();
 }
 
+/// Whether the named barriers [first, first + count) overlap those of
+/// `other`.
+static bool overlapsBarriers(int64_t first, int64_t count,
+                             WarpSpecializeOp other) {
+  int64_t otherFirst = other.getFirstBarrier();
+  return first < otherFirst + other.getNumBarriers() &&
+         otherFirst < first + count;
+}
+
 LogicalResult WarpSpecializeOp::verify() {
   ArrayRef<int64_t> warps = getWarps();
   if (warps.empty())
@@ -153,8 +196,34 @@ LogicalResult WarpSpecializeOp::verify() {
       return emitOpError("channel ") << c << " needs at least one stage";
     barriers += 2 * getStages(c);
   }
+  if (std::optional<ArrayRef<int64_t>> registers = getRegisters()) {
+    if (registers->size() != warps.size())
+      return emitOpError("has ") << warps.size() << " roles but "
+                                 << registers->size() << " register counts";
+    for (auto [r, count] : llvm::enumerate(*registers))
+      if (count < kMinSetMaxNReg || count > kMaxSetMaxNReg ||
+          count % kSetMaxNRegGranule != 0)
+        return emitOpError("registers of role ")
+               << r << ": " << count << " is not a multiple of "
+               << kSetMaxNRegGranule << " in " << kMinSetMaxNReg << ".."
+               << kMaxSetMaxNReg;
+    for (auto [r, count] : llvm::enumerate(warps))
+      if (count % kWarpsPerWarpgroup != 0)
+        return emitOpError("sets the registers of role ")
+               << r << " of " << count
+               << " warps: registers are set for whole warpgroups of "
+               << kWarpsPerWarpgroup << " warps";
+    if (getRegisterBudget() * getNumWarps() * kWarpSize > kMaxRegistersPerBlock)
+      return emitOpError("roles' registers need the block compiled with ")
+             << getRegisterBudget() << " registers per thread: "
+             << getRegisterBudget() * getNumWarps() * kWarpSize << " for its "
+             << getNumWarps() * kWarpSize << " threads, more than a block's "
+             << kMaxRegistersPerBlock;
+  }
+  for (int64_t r = 0, e = warps.size(); r < e; ++r)
+    barriers += hasRoleBarrier(r);
   if (barriers > kNumNamedBarriers)
-    return emitOpError("channels need ")
+    return emitOpError("channels and roles need ")
            << barriers - 1
            << " named barriers besides barrier 0, more than the "
            << kNumNamedBarriers - 1 << " a block has";
@@ -184,7 +253,7 @@ LogicalResult WarpSpecializeOp::verify() {
   // barriers must not share them: where both are given their barriers
   // (barrier_base), they must be disjoint; the others get them from
   // allocateNamedBarriers.
-  if (getNumChannels() != 0) {
+  if (getNumBarriers() != 0) {
     // Which ops may run with it is known only in structured control flow,
     // in a kernel (or a function outside a gpu.module): after a branch to
     // another block, or in a device function a kernel calls, another op
@@ -194,7 +263,7 @@ LogicalResult WarpSpecializeOp::verify() {
       if (llvm::any_of(parent->getRegions(), [](Region &region) {
             return !region.empty() && !region.hasOneBlock();
           }))
-        return emitOpError("with channels in a region of several blocks: "
+        return emitOpError("with named barriers in a region of several blocks: "
                            "the ops that may run with it (and share its "
                            "named barriers) are not known; use structured "
                            "control flow (scf)");
@@ -202,10 +271,11 @@ LogicalResult WarpSpecializeOp::verify() {
         auto func = dyn_cast<gpu::GPUFuncOp>(parent);
         if (parent->getParentOfType<gpu::GPUModuleOp>() &&
             !(func && func.isKernel()))
-          return emitOpError("with channels in a device function: the ops "
-                             "that may run with it in its callers (and share "
-                             "its named barriers) are not known; put it in "
-                             "the kernel");
+          return emitOpError(
+              "with named barriers in a device function: the ops "
+              "that may run with it in its callers (and share "
+              "its named barriers) are not known; put it in "
+              "the kernel");
         break;
       }
     }
@@ -213,9 +283,7 @@ LogicalResult WarpSpecializeOp::verify() {
     for (WarpSpecializeOp other : getConcurrentLaterOps(*this, separated)) {
       if (!getBarrierBase() || !other.getBarrierBase())
         continue;
-      int64_t first = getFirstBarrier(), otherFirst = other.getFirstBarrier();
-      if (first < otherFirst + other.getNumBarriers() &&
-          otherFirst < first + getNumBarriers()) {
+      if (overlapsBarriers(getFirstBarrier(), getNumBarriers(), other)) {
         InFlightDiagnostic diag =
             emitOpError("shares named barriers with a later "
                         "'wc.warp_specialize' that may run at the same time: "
@@ -276,7 +344,7 @@ mlir::wc::getConcurrentLaterOps(WarpSpecializeOp op, bool &separated) {
         break;
       }
       next->walk([&](WarpSpecializeOp other) {
-        if (other.getNumChannels() != 0)
+        if (other.getNumBarriers() != 0)
           later.push_back(other);
       });
     }
@@ -293,7 +361,7 @@ LogicalResult mlir::wc::allocateNamedBarriers(Operation *root) {
   // may run with, already placed.
   SmallVector<WarpSpecializeOp> ops;
   root->walk([&](WarpSpecializeOp op) {
-    if (op.getNumChannels() != 0)
+    if (op.getNumBarriers() != 0)
       ops.push_back(op);
   });
   DenseMap<Operation *, SmallVector<WarpSpecializeOp>> earlier;
@@ -319,10 +387,8 @@ LogicalResult mlir::wc::allocateNamedBarriers(Operation *root) {
     for (bool moved = true; moved;) {
       moved = false;
       for (WarpSpecializeOp other : placed) {
-        int64_t otherFirst = other.getFirstBarrier();
-        if (first < otherFirst + other.getNumBarriers() &&
-            otherFirst < first + count) {
-          first = otherFirst + other.getNumBarriers();
+        if (overlapsBarriers(first, count, other)) {
+          first = other.getFirstBarrier() + other.getNumBarriers();
           moved = true;
         }
       }
@@ -400,4 +466,14 @@ LogicalResult ChannelWaitOp::verify() {
 
 Value ChannelWaitOp::getStageValue(OpBuilder &b) {
   return buildStageValue(*this, b);
+}
+
+LogicalResult RoleSyncOp::verify() {
+  auto specialize = (*this)->getParentOfType<WarpSpecializeOp>();
+  if (!specialize)
+    return emitOpError("outside 'wc.warp_specialize'");
+  if ((*this)->getParentOfType<VThreadsOp>())
+    return emitOpError("inside 'wc.vthreads': the warp syncs with its role "
+                       "once, outside its virtual-thread phases");
+  return success();
 }

@@ -608,6 +608,26 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     (single-block regions) of a kernel (or of a function outside a
     `gpu.module`), where the ops that may run with it are known.
 
+    On targets with `setmaxnreg` (sm_90a), the optional `registers`
+    attribute gives each role its registers per thread: every role must be
+    whole warpgroups (a multiple of 4 warps, so each starts at one), each
+    count a multiple of 8 in 24..256, and the block's register file must
+    hold them: the kernel is compiled with `R` registers per thread, the
+    counts' mean over the block's warps rounded up to a multiple of 8
+    (`getRegisterBudget`), and `R x 32 x sum(warps)` must not pass 65536.
+    Each role starts by releasing (`setmaxnreg.dec`) or requesting
+    (`setmaxnreg.inc`, which waits for registers released) registers down
+    or up to its count, and ends, once every warp of the block has ended
+    its role (a block barrier), by returning to `R`, so what follows the op
+    runs with the registers it was compiled for. (Without the barrier, a
+    role that ends early could take back the registers it released before
+    a slower role took them, and that role would wait forever.) Elsewhere
+    the attribute changes nothing.
+
+    A role of several warps that syncs within itself (`wc.role_sync`) has a
+    named barrier of its own, numbered after the channels' barriers; a role
+    of one warp syncs by `bar.warp.sync` without one.
+
     A role of one warp may run a `wc.warp_job`: that warp then does its
     role's work for a whole block of threads, as virtual threads, and
     signals and waits outside the job's `wc.vthreads` phases. Roles cannot
@@ -626,7 +646,8 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
   }];
   let arguments = (ins DenseI64ArrayAttr:$warps,
                        DenseI64ArrayAttr:$channels,
-                       OptionalAttr<I64Attr>:$barrier_base);
+                       OptionalAttr<I64Attr>:$barrier_base,
+                       OptionalAttr<DenseI64ArrayAttr>:$registers);
   let regions = (region VariadicRegion<SizedRegion<1>>:$roles);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -639,8 +660,19 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     int64_t getStages(int64_t c) { return getChannels()[3 * c + 2]; }
     /// The first warp of role `r` (linear warp ids of the block).
     int64_t getFirstWarp(int64_t r);
-    /// The named barriers of its channels: two per stage.
+    /// The named barriers of its channels, two per stage, and one of each
+    /// role that has one (hasRoleBarrier).
     int64_t getNumBarriers();
+    /// Whether role `r` has a named barrier of its own: a role of several
+    /// warps with a `wc.role_sync`.
+    bool hasRoleBarrier(int64_t r);
+    /// The named barrier of role `r` (hasRoleBarrier): numbered after the
+    /// channels' barriers, in the order of the roles that have one.
+    int64_t getRoleBarrierId(int64_t r);
+    /// The registers per thread the kernel is compiled with where the roles
+    /// set theirs (`registers`): their mean over the block's warps, rounded
+    /// up to a multiple of 8; 0 without `registers`.
+    int64_t getRegisterBudget();
     /// The first of them: `barrier_base`, else 1.
     int64_t getFirstBarrier() { return getBarrierBase().value_or(1); }
     /// Warps of the block: the sum of `warps`.
@@ -688,6 +720,32 @@ def WC_ChannelWaitOp : WC_ChannelOp<"channel_wait"> {
     every warp of the other role has signalled it. `full` is waited on by
     the channel's consumer role, `empty` by its producer role.
   }];
+}
+
+def WC_RoleSyncOp : WC_Op<"role_sync"> {
+  let summary = "the warps of one warp role wait for each other";
+  let description = [{
+    Inside a role of `wc.warp_specialize`, executed by all of the role's
+    warps, each converged: each waits until every warp of its role has
+    reached it, and memory each wrote before it is visible to the others
+    after it (the block barrier of the role's warps only; a `gpu.barrier`
+    cannot appear in a role). `convert-wc-to-nvvm` makes it `bar.warp.sync`
+    in a role of one warp, which needs no named barrier, and otherwise the
+    role's own named barrier counting its threads (numbered after the
+    channels' barriers, see `wc.warp_specialize`).
+
+    ```mlir
+    wc.warp_specialize warps [1, 4] channels [] (%w: index) {
+      ...
+    }, (%w: index) {
+      memref.store %v, %buf[%i] : memref<128xf32, #gpu.address_space<workgroup>>
+      wc.role_sync
+      %u = memref.load %buf[%j] : memref<128xf32, #gpu.address_space<workgroup>>
+    }
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // WC_DIALECT_WC_IR_WCOPS_TD

@@ -359,21 +359,23 @@ void ConsolidatePass::runOnOperation() {
     // (matmul_tile, conv_tile, stencil_time, the transform dialect's matrix
     // product; at best 1.85x over upstream against 1.93x), which the tile
     // copies by cp.async take further (docs/results.md).
+    bool tileLoop = false;
     {
       std::string why;
       Operation *at = nullptr;
-      if (succeeded(matchTileLoop(func, why, at)))
-        emitRemark(func.getLoc(),
-                   "wc-consolidate: not specialized: a tile loop, whose copy "
-                   "and compute share the load/store pipe that producer "
-                   "warps would not relieve; aggregated, one warp copies "
-                   "and computes its tiles");
+      tileLoop = succeeded(matchTileLoop(func, why, at));
     }
     // A tile loop that copies its next tile during this one keeps its
     // tiles in shared memory: remapping could take them into registers and
     // shuffles, which no copy runs ahead of (the suite's stencil over time
     // frames on the H200: 1.73x over upstream so, 1.52x remapped).
     bool coarsened = aggregateKernel(func, sites, *target);
+    if (tileLoop && coarsened)
+      emitRemark(func.getLoc(),
+                 "wc-consolidate: not specialized: a tile loop, whose copy "
+                 "and compute share the load/store pipe that producer "
+                 "warps would not relieve; aggregated, one warp copies "
+                 "and computes its tiles");
     bool ahead = coarsened && asyncCopy && wouldPrefetchTiles(func, *target);
     InFlightDiagnostic choice = emitRemark(
         func.getLoc(), ahead ? "wc-consolidate: aggregate, not remapped ("

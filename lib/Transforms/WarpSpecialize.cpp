@@ -76,10 +76,12 @@ static std::string setRoleRegisters(WarpSpecializeOp op,
       return "a role of " + std::to_string(count) +
              (count == 1 ? " warp" : " warps") + " is not whole warpgroups";
   if (producerRegisters < kMinSetMaxNReg ||
+      producerRegisters > kMaxSetMaxNReg ||
       producerRegisters % kSetMaxNRegGranule != 0)
     return "producer-registers " + std::to_string(producerRegisters) +
            " is not a multiple of " + std::to_string(kSetMaxNRegGranule) +
-           " from " + std::to_string(kMinSetMaxNReg);
+           " in " + std::to_string(kMinSetMaxNReg) + ".." +
+           std::to_string(kMaxSetMaxNReg);
   int64_t total = op.getNumWarps();
   int64_t perThread = kMaxRegistersPerBlock / (total * kWarpSize);
   int64_t consumers = std::min<int64_t>(

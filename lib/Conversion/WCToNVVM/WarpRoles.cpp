@@ -176,31 +176,15 @@ static void lowerChannelsToMBarriers(WarpSpecializeOp op) {
   });
 }
 
-/// Sets the registers of role `r` of `op` in `role`, the branch its warps
-/// take in a kernel compiled with `budget` registers per thread: down or up
-/// to its count at the start, and back to `budget` at the end once every
-/// warp of the block has ended its role (a block barrier, which every role
-/// takes). Without that barrier a role that ends early would take back
-/// the registers it released before a slower role took them, and that role
-/// would wait for them forever; with it, every role has taken its registers
-/// before any returns, the warps of each warpgroup meet between two
-/// setmaxnreg as they must, and returning only waits for registers that
-/// are being released.
-static void setRoleRegisters(WarpSpecializeOp op, int64_t r, Block &role,
-                             int64_t budget) {
-  int64_t count = (*op.getRegisters())[r];
-  auto action = [](bool up) {
-    return up ? NVVM::SetMaxRegisterAction::increase
-              : NVVM::SetMaxRegisterAction::decrease;
-  };
-  Location loc = op.getLoc();
-  OpBuilder b = OpBuilder::atBlockBegin(&role);
-  if (count != budget)
-    NVVM::SetMaxRegisterOp::create(b, loc, count, action(count > budget));
-  b.setInsertionPoint(role.getTerminator());
-  NVVM::Barrier0Op::create(b, loc);
-  if (count != budget)
-    NVVM::SetMaxRegisterOp::create(b, loc, budget, action(budget > count));
+/// The setmaxnreg that takes a warp from `from` to `to` registers per
+/// thread, at `b`, if they differ.
+static void createSetMaxRegisters(OpBuilder &b, Location loc, int64_t from,
+                                  int64_t to) {
+  if (from != to)
+    NVVM::SetMaxRegisterOp::create(b, loc, to,
+                                   to > from
+                                       ? NVVM::SetMaxRegisterAction::increase
+                                       : NVVM::SetMaxRegisterAction::decrease);
 }
 
 /// Rewrites the channel signals of `op` (into mbarriers or named barriers)
@@ -258,29 +242,56 @@ static void expandWarpSpecialize(WarpSpecializeOp op,
       arith::DivUIOp::create(b, loc, linear,
                              createIndexConstant(b, loc, wc::kWarpSize)),
       target);
+  SmallVector<Value> mine;
   for (auto [r, role] : llvm::enumerate(op.getRoles())) {
     int64_t first = op.getFirstWarp(r), count = op.getWarps()[r];
     Value index =
         arith::SubIOp::create(b, loc, warp, createIndexConstant(b, loc, first));
     // warp - first < count, unsigned: first <= warp < first + count.
-    Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
-                                       createIndexConstant(b, loc, count));
-    auto ifOp = scf::IfOp::create(b, loc, mine, /*withElseRegion=*/false);
+    Value isMine =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                              createIndexConstant(b, loc, count));
+    auto ifOp = scf::IfOp::create(b, loc, isMine, /*withElseRegion=*/false);
     OpBuilder inner = OpBuilder::atBlockTerminator(ifOp.thenBlock());
     Block &body = role.front();
     body.getArgument(0).replaceAllUsesWith(index);
     inner.getInsertionBlock()->getOperations().splice(inner.getInsertionPoint(),
                                                       body.getOperations());
-    if (registerBudget != 0 && op.getRegisters())
-      setRoleRegisters(op, r, *ifOp.thenBlock(), registerBudget);
+    mine.push_back(isMine);
+    // With registers, a role starts by setting its own.
+    if (registerBudget != 0 && op.getRegisters()) {
+      OpBuilder start = OpBuilder::atBlockBegin(ifOp.thenBlock());
+      createSetMaxRegisters(start, loc, registerBudget,
+                            (*op.getRegisters())[r]);
+    }
+  }
+  // And returns to the kernel's once every warp of the block has ended its
+  // role (one block barrier after the roles; `bar.sync 0` must be the same
+  // instruction in every thread). Without it a role that ends early would
+  // take back the registers it released before a slower role took them,
+  // and that role would wait for them forever; with it, every role has
+  // its registers before any returns, the warps of each warpgroup meet
+  // between two setmaxnreg as they must, and returning only waits for
+  // registers being released.
+  if (registerBudget != 0 && op.getRegisters()) {
+    NVVM::Barrier0Op::create(b, loc);
+    for (auto [r, isMine] : llvm::enumerate(mine)) {
+      int64_t count = (*op.getRegisters())[r];
+      if (count == registerBudget)
+        continue;
+      auto ifOp = scf::IfOp::create(b, loc, isMine, /*withElseRegion=*/false);
+      OpBuilder end = OpBuilder::atBlockTerminator(ifOp.thenBlock());
+      createSetMaxRegisters(end, loc, count, registerBudget);
+    }
   }
   op->erase();
 }
 
 /// The registers per thread to compile each kernel holding some of `ops`
 /// with, where the target has setmaxnreg and some of them set their roles'
-/// registers: the most any needs, or the kernel's own `nvvm.maxnreg` if
-/// more. Each such kernel gets it as its `nvvm.maxnreg`. (Roles in a
+/// registers: the most any needs. Each such kernel gets it as its
+/// `nvvm.maxnreg`, replacing its own (a remark says so): the roles return
+/// to it, and their counts fit the register file only with it. (Roles in a
 /// `gpu.launch` keep the registers they are compiled with: the attribute
 /// would not reach the outlined kernel.)
 static DenseMap<Operation *, int64_t>
@@ -297,8 +308,13 @@ setRegisterBudgets(ArrayRef<WarpSpecializeOp> ops,
     }
   StringRef name = NVVM::NVVMDialect::getMaxnregAttrName();
   for (auto &[kernel, budget] : budgets) {
-    if (auto given = kernel->getAttrOfType<IntegerAttr>(name))
-      budget = std::max(budget, given.getInt());
+    if (auto given = kernel->getAttrOfType<IntegerAttr>(name);
+        given && given.getInt() != budget)
+      emitRemark(kernel->getLoc(), "convert-wc-to-nvvm: ")
+          << name << " " << given.getInt() << " replaced by " << budget
+          << ": warp roles set their registers (setmaxnreg) in a kernel "
+             "compiled with "
+          << budget;
     kernel->setAttr(name,
                     Builder(kernel->getContext()).getI32IntegerAttr(budget));
   }

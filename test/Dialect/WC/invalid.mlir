@@ -909,3 +909,23 @@ func.func @role_sync_barriers() {
   }
   return
 }
+
+// -----
+
+func.func @registers_type() {
+  // expected-error @+1 {{registers must be an array<i64: ...>, one count per role}}
+  wc.warp_specialize warps [4, 4] channels [] attributes {registers = "foo"} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @barrier_base_type() {
+  // expected-error @+1 {{barrier_base must be an integer}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 1] attributes {barrier_base = "x"} (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}

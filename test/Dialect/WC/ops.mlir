@@ -161,6 +161,22 @@ func.func @role_sync() {
   return
 }
 
+// A role's own barrier is synced by all its warps each time: an op with no
+// channel may run again in a loop without a block barrier.
+// CHECK-LABEL: func @role_sync_in_loop
+// CHECK: scf.for
+// CHECK: wc.role_sync
+func.func @role_sync_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    wc.warp_specialize warps [4] channels [] (%w: index) {
+      wc.role_sync
+    }
+  }
+  return
+}
+
 // A block barrier after the condition, or in the loop after it,
 // separates the op from the next.
 // CHECK-LABEL: func @warp_specialize_separated

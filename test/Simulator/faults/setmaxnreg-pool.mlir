@@ -27,11 +27,13 @@ module attributes {gpu.container_module} {
       %first = arith.cmpi ult, %t, %c128 : index
       scf.if %first {
         nvvm.setmaxregister decrease 32
-        nvvm.barrier0
-        nvvm.setmaxregister increase 64
       } else {
         nvvm.setmaxregister increase 96
-        nvvm.barrier0
+      }
+      nvvm.barrier0
+      scf.if %first {
+        nvvm.setmaxregister increase 64
+      } else {
         nvvm.setmaxregister decrease 64
       }
       %v = arith.index_cast %t : index to i32

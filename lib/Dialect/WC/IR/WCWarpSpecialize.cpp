@@ -109,8 +109,18 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   Builder &b = parser.getBuilder();
   result.addAttribute("warps", b.getDenseI64ArrayAttr(warps));
   result.addAttribute("channels", b.getDenseI64ArrayAttr(channels));
+  SMLoc attrLoc = parser.getCurrentLocation();
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
+  // An inherent attribute of the wrong type would be dropped silently.
+  if (Attribute base = result.attributes.get("barrier_base");
+      base && !isa<IntegerAttr>(base))
+    return parser.emitError(attrLoc, "barrier_base must be an integer");
+  if (Attribute registers = result.attributes.get("registers");
+      registers && !isa<DenseI64ArrayAttr>(registers))
+    return parser.emitError(attrLoc,
+                            "registers must be an array<i64: ...>, one "
+                            "count per role");
   auto parseRole = [&]() -> ParseResult {
     SmallVector<OpAsmParser::Argument> arguments;
     Region *role = result.addRegion();
@@ -293,7 +303,10 @@ LogicalResult WarpSpecializeOp::verify() {
         return diag;
       }
     }
-    if (!separated)
+    // A role's own barrier is synced (never only arrived at) by every warp
+    // of the role each time, so the next run cannot reach it early; a
+    // channel's `bar.arrive` lets a warp go on into the next run.
+    if (!separated && getNumChannels() != 0)
       for (Operation *parent = (*this)->getParentOp();
            parent && !isa<FunctionOpInterface>(parent);
            parent = parent->getParentOp())

@@ -617,8 +617,8 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     (`getRegisterBudget`), and `R x 32 x sum(warps)` must not pass 65536.
     Each role starts by releasing (`setmaxnreg.dec`) or requesting
     (`setmaxnreg.inc`, which waits for registers released) registers down
-    or up to its count, and ends, once every warp of the block has ended
-    its role (a block barrier), by returning to `R`, so what follows the op
+    or up to its count, and returns to `R` once every warp of the block has
+    ended its role (a block barrier after the roles), so what follows the op
     runs with the registers it was compiled for. (Without the barrier, a
     role that ends early could take back the registers it released before
     a slower role took them, and that role would wait forever.) Elsewhere

@@ -282,6 +282,19 @@ FailureOr<bool> BlockRunner::countArrival(Interpreter &interp, Operation *op,
                             << " is not a multiple of the warp size";
   std::lock_guard<std::mutex> lock(mutex);
   Barrier &barrier = barriers[id];
+  // A block barrier (`bar.sync 0` without a count, `barrier.sync.aligned`)
+  // must be the same instruction in every thread: two ops of one block
+  // reaching it together complete it on the GPU, but PTX leaves that
+  // undefined and compute-sanitizer's synccheck reports "divergent
+  // thread(s) in block".
+  if (!threads && barrier.arrived && barrier.op != op) {
+    InFlightDiagnostic diag =
+        interp.error(op) << "block barrier reached at two different ops: "
+                            "every thread of the block must reach the same "
+                            "one (a block barrier is aligned)";
+    diag.attachNote(barrier.op->getLoc()) << "the other warps wait here";
+    return diag;
+  }
   if (barrier.arrived && barrier.expected != expected)
     return interp.error(op) << "barrier " << id << " expects " << expected
                             << " threads here but " << barrier.expected

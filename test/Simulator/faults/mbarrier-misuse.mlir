@@ -45,21 +45,24 @@ module attributes {gpu.container_module} {
       }
       gpu.barrier
       %producer = arith.cmpi ult, %t, %c32 : index
+      %l = arith.subi %t, %c32 : index
       scf.if %producer {
         %v = arith.index_cast %t : index to i32
         memref.store %v, %buf[%t] : memref<32xi32, #gpu.address_space<workgroup>>
         %a = nvgpu.mbarrier.arrive %bars[%c0] : !bars -> !nvgpu.mbarrier.token
-        gpu.barrier
-        %w = arith.addi %v, %c100 : i32
-        memref.store %w, %buf[%t] : memref<32xi32, #gpu.address_space<workgroup>>
-        %c = nvgpu.mbarrier.arrive %bars[%c0] : !bars -> !nvgpu.mbarrier.token
       } else {
-        %l = arith.subi %t, %c32 : index
         %a = nvgpu.mbarrier.arrive %bars[%c0] : !bars -> !nvgpu.mbarrier.token
         nvgpu.mbarrier.try_wait.parity %bars[%c0], %even, %hint : !bars
         %v = memref.load %buf[%l] : memref<32xi32, #gpu.address_space<workgroup>>
         memref.store %v, %out[%l] : memref<64xi32>
-        gpu.barrier
+      }
+      gpu.barrier
+      scf.if %producer {
+        %v = arith.index_cast %t : index to i32
+        %w = arith.addi %v, %c100 : i32
+        memref.store %w, %buf[%t] : memref<32xi32, #gpu.address_space<workgroup>>
+        %c = nvgpu.mbarrier.arrive %bars[%c0] : !bars -> !nvgpu.mbarrier.token
+      } else {
         %b = nvgpu.mbarrier.arrive %bars[%c0] : !bars -> !nvgpu.mbarrier.token
         nvgpu.mbarrier.try_wait.parity %bars[%c0], %odd, %hint : !bars
         %w = memref.load %buf[%l] : memref<32xi32, #gpu.address_space<workgroup>>

@@ -1,7 +1,7 @@
 //===- AllocateBarriers.cpp - Named barriers of warp-specialized channels ===//
 //
-// wc-allocate-barriers: gives every `wc.warp_specialize` with channels its
-// range of named barriers (`barrier_base`) by allocateNamedBarriers, which
+// wc-allocate-barriers: gives every `wc.warp_specialize` with named barriers
+// its range of named barriers (`barrier_base`) by allocateNamedBarriers, which
 // the lowering and the simulator also run for the ops left without one.
 //
 //===----------------------------------------------------------------------===//

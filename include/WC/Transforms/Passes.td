@@ -500,12 +500,13 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
 }
 
 def AllocateBarriers : Pass<"wc-allocate-barriers", "::mlir::ModuleOp"> {
-  let summary = "Give the channels of wc.warp_specialize ops their named barriers";
+  let summary = "Give wc.warp_specialize ops their named barriers";
   let description = [{
     Named-barrier allocation. A block has 16 hardware named barriers; barrier
     0 is the block barrier (`gpu.barrier`), and each stage of a channel of a
-    `wc.warp_specialize` takes two more (`full`, `empty`). Every op with
-    channels that has no `barrier_base` gets the lowest first barrier from
+    `wc.warp_specialize` takes two more (`full`, `empty`), and a role of
+    several warps with a `wc.role_sync` one. Every op with named barriers
+    that has no `barrier_base` gets the lowest first barrier from
     1 whose range is disjoint from the ranges of the ops that may run at the
     same time: a later op reached without a block barrier between (after
     the op in its block, or after the `scf.if` or other op around it), in

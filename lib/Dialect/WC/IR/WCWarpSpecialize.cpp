@@ -192,7 +192,6 @@ LogicalResult WarpSpecializeOp::verify() {
   if (getChannels().size() % 3 != 0)
     return emitOpError("channels must be (producer, consumer, stages) "
                        "triples");
-  int64_t barriers = 1;
   for (int64_t c = 0; c < getNumChannels(); ++c) {
     int64_t roles = warps.size();
     if (getProducer(c) < 0 || getProducer(c) >= roles || getConsumer(c) < 0 ||
@@ -204,7 +203,6 @@ LogicalResult WarpSpecializeOp::verify() {
              << c << " connects role " << getProducer(c) << " to itself";
     if (getStages(c) < 1)
       return emitOpError("channel ") << c << " needs at least one stage";
-    barriers += 2 * getStages(c);
   }
   if (std::optional<ArrayRef<int64_t>> registers = getRegisters()) {
     if (registers->size() != warps.size())
@@ -230,11 +228,9 @@ LogicalResult WarpSpecializeOp::verify() {
              << getNumWarps() * kWarpSize << " threads, more than a block's "
              << kMaxRegistersPerBlock;
   }
-  for (int64_t r = 0, e = warps.size(); r < e; ++r)
-    barriers += hasRoleBarrier(r);
-  if (barriers > kNumNamedBarriers)
+  if (getNumBarriers() > kNumNamedBarriers - 1)
     return emitOpError("channels and roles need ")
-           << barriers - 1
+           << getNumBarriers()
            << " named barriers besides barrier 0, more than the "
            << kNumNamedBarriers - 1 << " a block has";
   if (getBarrierBase() &&

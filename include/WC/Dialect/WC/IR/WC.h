@@ -99,7 +99,8 @@ constexpr bool takesTickets(uint64_t jobs, uint64_t agents) {
   return jobs > kOwnOnlyRounds * agents;
 }
 
-/// The later `wc.warp_specialize` ops with channels that may run while
+/// The later `wc.warp_specialize` ops with named barriers (channels, role
+/// syncs of several warps) that may run while
 /// `op` still uses its named barriers: those reached after it without a
 /// block barrier between, in its block and after the ops around it up to
 /// the kernel or a loop. `separated` tells whether a block barrier follows
@@ -107,9 +108,9 @@ constexpr bool takesTickets(uint64_t jobs, uint64_t agents) {
 SmallVector<WarpSpecializeOp> getConcurrentLaterOps(WarpSpecializeOp op,
                                                     bool &separated);
 
-/// Named-barrier allocation: gives each `wc.warp_specialize` with channels
-/// under `root` that has no `barrier_base` the lowest first barrier (from
-/// 1) whose range is disjoint from those of the ops that may run at the
+/// Named-barrier allocation: gives each `wc.warp_specialize` with named
+/// barriers under `root` that has no `barrier_base` the lowest first barrier
+/// (from 1) whose range is disjoint from those of the ops that may run at the
 /// same time (getConcurrentLaterOps, in both directions); ops a block
 /// barrier separates reuse barriers. Fails with an error at an op whose
 /// barriers would pass barrier 15.

@@ -599,12 +599,12 @@ def WC_WarpSpecializeOp : WC_Op<"warp_specialize", [
     barriers (the verifier rejects more). Without the attribute, the
     lowering and wc-sim number the barriers as `wc-allocate-barriers`
     would: from 1, except that ops that may run at once (a later op with
-    channels reached without a block barrier, `gpu.barrier`, between) get
+    named barriers reached without a block barrier, `gpu.barrier`, between) get
     disjoint barriers; ops a block barrier separates reuse them. The same op
-    run again in the next iteration of a loop must follow a block barrier,
+    with channels run again in the next iteration of a loop must follow a block barrier,
     which the verifier checks (it would share its own barriers), as it
     checks that ops given `barrier_base` which may run at once do not
-    share barriers. An op with channels must sit in structured control flow
+    share barriers. An op with named barriers must sit in structured control flow
     (single-block regions) of a kernel (or of a function outside a
     `gpu.module`), where the ops that may run with it are known.
 

@@ -15,6 +15,7 @@
 // RUN: wc-sim %t.clean.mlir %specialized_aggregated_lowered | FileCheck %s
 // RUN: wc-opt %t.clean.mlir --wc-specialize=aggregate-consumers=1 2>&1 >/dev/null | FileCheck %s --check-prefix=CLEAN
 // CLEAN: wc-specialize: 1 consumer warp running the block's 256 threads as 8 virtual threads and 1 producer warp
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-specialize{producer-warps=4 set-registers=1 chip=sm_90a},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90a}))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-specialize{aggregate-consumers=1 producer-warps=4 stages=3})' | FileCheck %s
 // The tiles copied by cp.async (wc-async-copy) after aggregation, as
 // written, lowered, and after cleanups: 16 bytes per lane, lanes 0-3

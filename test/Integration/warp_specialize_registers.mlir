@@ -3,6 +3,10 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90a}))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90a channels=named-barriers}))' | FileCheck %s
 // RUN: wc-opt %s --pass-pipeline='builtin.module(gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90a}))' | FileCheck %s --check-prefix=NVVM
+// After cleanups, the same lowering and output:
+// RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90a}))' | FileCheck %s
+// RUN: wc-opt %t.clean.mlir --pass-pipeline='builtin.module(gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90a}))' | FileCheck %s --check-prefix=NVVM
 // RUN: wc-opt %s --pass-pipeline='builtin.module(gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90}))' | FileCheck %s --check-prefix=SM90
 // RUN: wc-opt %s --wc-lower-to-nvvm="chip=sm_90a format=isa" | %extract-ptx | FileCheck %s --check-prefix=PTX
 // RUN: %if ptxas %{ wc-opt %s --wc-lower-to-nvvm="chip=sm_90a format=isa" | %extract-ptx > %t.ptx %}

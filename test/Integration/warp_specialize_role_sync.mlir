@@ -2,6 +2,11 @@
 // RUN: wc-sim %s %lowered | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{channels=named-barriers}))' | FileCheck %s
 // RUN: wc-opt %s --wc-allocate-barriers | FileCheck %s --check-prefix=ALLOC
+// After cleanups, the same allocation, PTX and output:
+// RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
+// RUN: wc-sim %t.clean.mlir %lowered | FileCheck %s
+// RUN: wc-opt %t.clean.mlir --wc-allocate-barriers | FileCheck %s --check-prefix=ALLOC
+// RUN: wc-opt %t.clean.mlir --wc-lower-to-nvvm="format=isa channels=named-barriers" | %extract-ptx | FileCheck %s --check-prefix=PTX
 // RUN: wc-opt %s --wc-lower-to-nvvm="format=isa channels=named-barriers" | %extract-ptx | FileCheck %s --check-prefix=PTX
 // Without the syncs, the roles' reads race with the other warps' writes:
 // RUN: sed 's/^ *wc.role_sync$//' %s | not wc-sim - 2>&1 | FileCheck %s --check-prefix=RACE

@@ -35,6 +35,11 @@
 // RUN: wc-sim %t.licm.mlir %lowered | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %aggregated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %aggregated_lowered | FileCheck %s
+// Warpgroup roles that set their registers (sm_90a), on the producer's IR
+// and after LICM: 8 consumer and 4 producer warps, 232 and 40 registers.
+// RUN: wc-opt %t.mlir --wc-specialize='producer-warps=4 set-registers=1 chip=sm_90a' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS
+// REGS: remark: wc-specialize: 8 consumer warps and 4 producer warps {{.*}}; registers per thread: 232 for the consumers, 40 for the producers (setmaxnreg)
+// RUN: wc-sim %t.licm.mlir --pass-pipeline='builtin.module(wc-specialize{producer-warps=4 set-registers=1 chip=sm_90a},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90a}))' | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %remapped | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %remapped_lowered | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %delegated | FileCheck %s

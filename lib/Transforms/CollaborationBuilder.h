@@ -1,9 +1,9 @@
 //===- CollaborationBuilder.h - The builder of a collaborative loop -*- C++
 //-*-===//
 //
-// The builder that CollaborationRewrite.cpp (the warp's and the block's
-// forms) and CollaborationGrid.cpp (the grid level) share, with the IR
-// helpers both use.
+// The builder that CollaborationRewrite.cpp (the warp's forms),
+// CollaborationBlock.cpp (the block's) and CollaborationGrid.cpp (the grid
+// level) share, with the IR helpers they use.
 //
 //===----------------------------------------------------------------------===//
 

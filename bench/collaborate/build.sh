@@ -13,8 +13,10 @@
 # the block level (`noblock`), and with the block taking ranges over 256
 # (`block256`) or 4096 (`block4096`) iterations instead of 8 per thread of
 # the block (1024); with the grid level taking ranges over 2048, 4096 or
-# 8192 iterations (`grid2048`, `grid4096`, `grid8192`); and the cost
-# model's pick (`pick`). On the GPU machine run each a few times in turn; every
+# 8192 iterations (`grid2048`, `grid4096`, `grid8192`); with the block
+# flattening its threads' ranges (`flatten=block`: `block`, and with the
+# grid level over 2048 iterations `blockgrid2048`); and the cost model's
+# pick (`pick`). On the GPU machine run each a few times in turn; every
 # run prints ms per launch of 10 samples of 20 launches, then the checksum
 # of y, which must be equal across the builds of a matrix.
 set -euo pipefail
@@ -43,6 +45,8 @@ variants=(
   "grid2048:--wc-collaborate=grid-range=2048"
   "grid4096:--wc-collaborate=grid-range=4096"
   "grid8192:--wc-collaborate=grid-range=8192"
+  "block:--wc-collaborate=flatten=block"
+  "blockgrid2048:--wc-collaborate=flatten=block~grid-range=2048"
   "pick:--wc-consolidate"
 )
 # BENCH_ONLY=bfs builds the search alone.
@@ -77,6 +81,8 @@ bfs_variants=(
   "reorder:--wc-collaborate=reorder-atomics=true"
   "reorder_atomics:--wc-collaborate=reorder-atomics=true --wc-aggregate-atomics"
   "reorder_noblock:--wc-collaborate=reorder-atomics=true~block-range=0 --wc-aggregate-atomics"
+  "block:--wc-collaborate=flatten=block"
+  "blockgrid2048:--wc-collaborate=flatten=block~grid-range=2048"
   "pick:--wc-consolidate"
   "pick_reorder:--wc-consolidate=reorder-atomics=true"
 )

@@ -251,17 +251,25 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     if (result.block)
       levels += "ranges over " + std::to_string(plan->blockRange) +
                 " iterations by the whole block, ";
-    InFlightDiagnostic remark =
-        emitRemark(func.getLoc())
-        << "wc-collaborate: a loop of data-dependent trip count is run as "
-           "each warp's trip counts decide ("
-        << levels
-        << "long ranges by the whole warp, the others flattened or per "
-           "thread; "
-        << plan->reductions.size() << " reduction"
-        << (plan->reductions.size() == 1 ? "" : "s") << ")";
+    InFlightDiagnostic remark = emitRemark(func.getLoc());
+    if (result.blockFlattened)
+      remark << "wc-collaborate: a loop of data-dependent trip count is run "
+                "flattened over the block ("
+             << levels << (levels.empty() ? "the" : "the other")
+             << " ranges' iterations split evenly between its warps; ";
+    else
+      remark << "wc-collaborate: a loop of data-dependent trip count is run "
+                "as each warp's trip counts decide ("
+             << levels
+             << "long ranges by the whole warp, the others flattened or per "
+                "thread; ";
+    remark << plan->reductions.size() << " reduction"
+           << (plan->reductions.size() == 1 ? "" : "s") << ")";
     if (!result.whyNotGrid.empty())
       remark << "; no grid level: " << result.whyNotGrid;
+    if (!result.whyNotBlockFlattened.empty())
+      remark << "; not flattened over the block: "
+             << result.whyNotBlockFlattened;
     return true;
   }
   return false;
@@ -284,10 +292,12 @@ void CollaboratePass::runOnOperation() {
           .Case("auto", Flatten::Auto)
           .Case("always", Flatten::Always)
           .Case("never", Flatten::Never)
+          .Case("block", Flatten::Block)
           .Default(std::nullopt);
   if (!mode) {
-    getOperation()->emitError() << "wc-collaborate: unknown flatten mode '"
-                                << flatten << "' (auto, always or never)";
+    getOperation()->emitError()
+        << "wc-collaborate: unknown flatten mode '" << flatten
+        << "' (auto, always, never or block)";
     return signalPassFailure();
   }
   CollaborationOptions options;

@@ -27,8 +27,11 @@ namespace wc {
 namespace collaborate {
 /// When a warp flattens the iterations of its short ranges: when their
 /// mean is 4 or more or the longest is more than twice the mean (`Auto`),
-/// whenever it has any, or never (they stay per thread).
-enum class Flatten { Auto, Always, Never };
+/// whenever it has any, or never (they stay per thread). Or (`Block`) the
+/// block flattens the ranges of all its threads and gives each warp an
+/// equal share of their iterations, in place of the warp's forms and the
+/// block level.
+enum class Flatten { Auto, Always, Never, Block };
 
 /// One iteration argument of the loop: `acc = combiner(acc, value)`.
 struct Reduction {
@@ -123,6 +126,10 @@ struct CollaborationResult {
   /// Why ranges over `plan.gridRange` do not go to the grid (when it is
   /// set).
   std::string whyNotGrid;
+  /// The block flattened its threads' ranges (`Flatten::Block`), or why
+  /// not.
+  bool blockFlattened = false;
+  std::string whyNotBlockFlattened;
 };
 
 /// Rewrites the loop of `plan` into its collaborative form: the forms the

@@ -141,6 +141,18 @@ private:
   /// iterations from `lo` each; returns each thread's accumulators: the
   /// loop's initial values, combined with its range's where it is huge.
   SmallVector<Value> blockPerHugeRange(Value isHuge);
+  /// Whether the block may flatten its threads' ranges: a body that uses,
+  /// from outside the loop, only block-uniform values, and reductions that
+  /// workgroup-memory atomics can combine; else sets `why`.
+  bool canFlattenBlock(std::string &why);
+  /// The block flattens the ranges of its threads (`count` iterations from
+  /// `lo` each): an exclusive scan of the counts over the block, then each
+  /// warp an equal share of the flattened iterations, in windows of 32
+  /// (several in flight per round), each lane's value combined by a
+  /// segmented reduction and a workgroup atomic into its owner's
+  /// accumulator. Ranges too long for 32-bit sums over the block stay per
+  /// thread. Returns each thread's results.
+  SmallVector<Value> blockFlattened();
   /// The flattened windows of 32 iterations (see the file comment) over the
   /// ranges of `laneCount` iterations (a lane's first ones), `warpTotal` in
   /// all.

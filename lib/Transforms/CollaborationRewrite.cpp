@@ -34,6 +34,11 @@ using namespace mlir::wc::collaborate;
 /// takes the bit width of `index` for min and max, which it has none of.)
 static Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
                             Type type) {
+  // -0.0, not upstream's +0.0, is the identity of a float sum: x + (-0.0) is
+  // x for every x, -0.0 too.
+  if (auto floatType = dyn_cast<FloatType>(type);
+      floatType && kind == CombiningKind::add)
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, -0.0));
   if (!type.isIndex())
     return arith::getIdentityValue(getArithReductionKind(kind, type), type, b,
                                    loc);
@@ -446,6 +451,15 @@ SmallVector<Value> CollaborationBuilder::build() {
     countIndex =
         arith::SelectOp::create(b, loc, unpublished, countIndex, zeroIndex);
   }
+  if (plan.flatten == Flatten::Block) {
+    result.blockFlattened = canFlattenBlock(result.whyNotBlockFlattened);
+    if (result.blockFlattened) {
+      SmallVector<Value> results = blockFlattened();
+      if (grid)
+        return finishGrid(results);
+      return results;
+    }
+  }
   if (plan.blockRange > 0 && bodyIsBlockWide()) {
     result.block = true;
     Value isHuge =
@@ -498,6 +512,7 @@ SmallVector<Value> CollaborationBuilder::build() {
   case Flatten::Never:
     flatten = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
     break;
+  case Flatten::Block: // Where the block cannot flatten, as Auto.
   case Flatten::Auto: {
     // Flattened, the ranges' loads are coalesced and balanced, for a scan
     // and a few shuffles per 32 iterations: worth it from a mean of 4

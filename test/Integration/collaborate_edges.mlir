@@ -4,6 +4,8 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{long-range=0})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=always},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: wc-opt %s --wc-collaborate=flatten=block -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCKFLAT
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=block},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
 
@@ -14,6 +16,11 @@
 // must supply; ranges whose hi - lo overflows an index (a step of 2^62
 // from -2^63).
 // REMARK-COUNT-3: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide
+// With flatten=block, the first two kernels' bodies use their own thread's
+// value, which the block cannot flatten (the warp's forms shuffle it from
+// the owner); the third is flattened over the block.
+// BLOCKFLAT-COUNT-2: not flattened over the block: the body uses a value that differs between the block's threads
+// BLOCKFLAT: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @guarded(%in: memref<64xi32>, %out: memref<32xi32>, %n: index)

@@ -25,6 +25,10 @@
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir %collaborated | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %collaborated_lowered | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=block})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=block},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %t.licm.mlir --pass-pipeline='builtin.module(wc-collaborate{flatten=block},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %s --wc-collaborate=flatten=block -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCKFLAT
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
 
@@ -38,6 +42,10 @@
 // longest is more than twice the mean), and the warp of rows 64-95 (0-3
 // each, balanced) keeps the loop per thread.
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
+// With flatten=block the block flattens its threads' rows (a scan over the
+// block, an equal share of the iterations per warp, workgroup atomics into
+// the rows' sums and maxima), also after canonicalize, CSE and LICM.
+// BLOCKFLAT: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block (the ranges' iterations split evenly between its warps; 2 reductions)
 // NOBLOCK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (long ranges by the whole warp, the others flattened or per thread; 2 reductions)
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -8,6 +8,7 @@
 // RUN: wc-opt %s --wc-collaborate | FileCheck %s --check-prefix=IR
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=block},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 
 // wc-collaborate on an `scf.while` that counts (upstream's uplifting to
 // `scf.for`): a CSR row per thread, the row's sum, and the index where

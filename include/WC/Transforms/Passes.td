@@ -429,6 +429,19 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
       (`wc.segmented_reduce`), and the owner combining the segment's value
       into its accumulator; otherwise each lane runs its own loop.
 
+    With `flatten=block` the block instead flattens the ranges of all its
+    threads (those the grid level does not take), in place of the warp's
+    forms and the block level: an exclusive scan of their trip counts over
+    the block in workgroup memory, then each warp an equal share of the
+    flattened iterations, in windows of 32 (four per round, their loads in
+    flight together; the owner of an iteration by a binary search over the
+    scan), each window's values combined per owner by a segmented
+    reduction and added into the owner's workgroup accumulator by an
+    atomic. It needs a body that uses from outside the loop only values
+    the same in every thread of the block, and reductions that workgroup
+    atomics combine; otherwise the warp's forms run and the remark says
+    why.
+
     Handled: a `scf.for` with a positive constant step and bounds that
     differ between threads, at the top level of a kernel's body or directly
     in an `scf.if` there (split into the ops before the loop, the loop,
@@ -489,7 +502,8 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     Option<"flatten", "flatten", "std::string", /*default=*/"\"auto\"",
            "When a warp flattens its short ranges: auto (a mean of 4 or "
            "more, or the longest more than twice the mean), always, never "
-           "(per thread)">
+           "(per thread); or block: the block flattens all its threads' "
+           "ranges and gives each warp an equal share of their iterations">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect",
                            "::mlir::arith::ArithDialect",

@@ -1,7 +1,7 @@
 // RUN: wc-opt %s -split-input-file --wc-collaborate -verify-diagnostics | FileCheck %s
 // RUN: wc-opt %s -split-input-file --wc-collaborate=reassociate-floats=true 2>&1 | FileCheck %s --check-prefix=FLOAT
 // RUN: not wc-opt %s -split-input-file --wc-collaborate=flatten=sometimes 2>&1 | FileCheck %s --check-prefix=MODE
-// MODE: error: wc-collaborate: unknown flatten mode 'sometimes' (auto, always or never)
+// MODE: error: wc-collaborate: unknown flatten mode 'sometimes' (auto, always, never or block)
 
 // A row per thread under a bounds check (64 threads): the ops before the loop leave the
 // condition as results, and each warp chooses at run time: its short rows

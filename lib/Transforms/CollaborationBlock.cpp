@@ -223,7 +223,7 @@ SmallVector<Value> CollaborationBuilder::blockFlattened() {
   // starts at or before it: a binary search over the starts) and the value
   // of the body for it.
   struct Window {
-    Value j, owner, head;
+    Value owner, head;
     SmallVector<Value> values;
   };
   int64_t topBit = 1;
@@ -231,7 +231,6 @@ SmallVector<Value> CollaborationBuilder::blockFlattened() {
     topBit *= 2;
   auto openWindow = [&](Value j, Value valid) {
     Window window;
-    window.j = j;
     Value owner = constIndex(0);
     for (int64_t bit = topBit; bit > 0; bit /= 2) {
       Value candidate = add(owner, constIndex(bit));

@@ -94,6 +94,8 @@ void CollaborationBuilder::GridLevel::addLaunchState() {
       {MemRefType::get({kGridControlWords + plan.gridJobs}, i32), 0});
   buffers.push_back({MemRefType::get({plan.gridJobs}, i32), kClosedGridJob});
   buffers.push_back({MemRefType::get({2 * plan.gridJobs}, i64), std::nullopt});
+  buffers.push_back(
+      {MemRefType::get({llvm::divideCeil(plan.gridJobs, 32)}, i32), 0});
   for (auto [index, reduction] : llvm::enumerate(plan.reductions))
     buffers.push_back(
         {MemRefType::get({plan.gridJobs},
@@ -113,8 +115,9 @@ void CollaborationBuilder::GridLevel::addLaunchState() {
   control = entry.getArgument(first);
   claims = entry.getArgument(first + 1);
   ranges = entry.getArgument(first + 2);
+  pending = entry.getArgument(first + 3);
   for (unsigned r = 0; r < plan.reductions.size(); ++r)
-    accumulators.push_back(entry.getArgument(first + 3 + r));
+    accumulators.push_back(entry.getArgument(first + 4 + r));
   headWord = constIndex(0);
   openWord = constIndex(1);
   blocksWord = constIndex(2);
@@ -147,6 +150,9 @@ std::pair<Value, Value> CollaborationBuilder::GridLevel::publish(Value isGrid) {
     memref::StoreOp::create(b, loc, constI32(0), control, doneWord(at));
     fence();
     atomic(arith::AtomicRMWKind::assign, constI32(0), claims, at);
+    atomic(arith::AtomicRMWKind::addi,
+           chunksOf(arith::IndexCastOp::create(b, loc, i64, c.countIndex)),
+           pending, groupOf(at));
   });
   scf::YieldOp::create(b, loc, ValueRange{job, taken});
   b.setInsertionPointToStart(&publish.getElseRegion().front());
@@ -177,9 +183,17 @@ void CollaborationBuilder::GridLevel::takeChunk(Value job, Value open) {
       Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
       scf::YieldOp::create(b, loc, ValueRange{zero, zero});
     }
-    scf::YieldOp::create(b, loc,
-                         ValueRange{chunk, chunksOf(range.getResult(1)),
-                                    range.getResult(0), range.getResult(1)});
+    Value chunks = chunksOf(range.getResult(1));
+    // A chunk taken: one fewer of the job's group left to take.
+    thenDo(
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, chunk, chunks),
+        [&] {
+          atomic(arith::AtomicRMWKind::addi, constI32(-1), pending,
+                 groupOf(at));
+        });
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{chunk, chunks, range.getResult(0), range.getResult(1)});
     b.setInsertionPointToStart(&took.getElseRegion().front());
     Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
     scf::YieldOp::create(
@@ -273,29 +287,36 @@ void CollaborationBuilder::GridLevel::takeAnyChunk(Value round) {
   Value firstOpen = warpRead(openWord);
   Value head = arith::MinSIOp::create(b, loc, warpRead(headWord),
                                       constI32(plan.gridJobs));
-  Value span = arith::MaxSIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, head, firstOpen), constI32(0));
-  // Each block starts its look at its own place among the open jobs (a
-  // hash of the block and the round), so that the blocks that help at the
-  // same time do not all race for the first open job: the warp passes, 32
-  // at a time and by plain loads, the jobs whose chunks look all taken (or
-  // that are done), going round the open jobs once. A stale value only
-  // makes the block try a job already done or miss a new one, which its
-  // owner runs.
+  // The groups of 32 jobs from the first open job's to the head's.
+  Value firstGroup = arith::DivUIOp::create(b, loc, firstOpen, constI32(32));
+  Value groups = arith::MaxSIOp::create(
+      b, loc,
+      arith::SubIOp::create(
+          b, loc, arith::CeilDivUIOp::create(b, loc, head, constI32(32)),
+          firstGroup),
+      constI32(0));
+  // Each block starts its look at its own place among the groups (a hash of
+  // the block and the round), so that the blocks that help at the same time
+  // do not all race for the first open job: the warp passes, 32 groups at a
+  // time, the groups whose count of chunks not taken is 0, going round them
+  // once; then, in the first group left, it looks for a job whose chunks
+  // look not all taken, from a place of its own too. A stale count only
+  // makes the block try a group whose jobs are all taken (a take that gets
+  // no chunk), or miss a new job, which its owner runs.
   Value hash = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, blockLinear, constI32(-1640531535)),
       arith::MulIOp::create(b, loc, round, constI32(40503)));
   Value rotation = arith::RemUIOp::create(
-      b, loc, hash, arith::MaxSIOp::create(b, loc, span, constI32(1)));
-  auto positionOf = [&](Value i) -> Value {
-    // (rotation + i) mod span, for i < span: one subtraction.
+      b, loc, hash, arith::MaxSIOp::create(b, loc, groups, constI32(1)));
+  auto groupAt = [&](Value i) -> Value {
+    // (rotation + i) mod groups, for i < groups: one subtraction.
     Value p = arith::AddIOp::create(b, loc, rotation, i);
     Value wraps =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, p, span);
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, p, groups);
     return arith::AddIOp::create(
-        b, loc, firstOpen,
+        b, loc, firstGroup,
         arith::SelectOp::create(b, loc, wraps,
-                                arith::SubIOp::create(b, loc, p, span), p));
+                                arith::SubIOp::create(b, loc, p, groups), p));
   };
   auto scan = scf::WhileOp::create(b, loc, TypeRange{i32, i32}, constI32(0));
   {
@@ -304,25 +325,24 @@ void CollaborationBuilder::GridLevel::takeAnyChunk(Value round) {
     Value base = at->getArgument(0);
     Value i = arith::AddIOp::create(b, loc, base, lane);
     Value inRange =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, span);
-    auto passable = createIfElse(b, loc, {i1}, inRange);
-    b.setInsertionPointToStart(&passable.getThenRegion().front());
-    Value index = toIndex(positionOf(i));
-    Value claimed = memref::LoadOp::create(b, loc, claims, index);
-    Value count = memref::LoadOp::create(b, loc, ranges, countWord(index));
-    scf::YieldOp::create(b, loc, isPassable(claimed, chunksOf(count)));
-    b.setInsertionPointToStart(&passable.getElseRegion().front());
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, groups);
+    auto left = createIfElse(b, loc, {i1}, inRange);
+    b.setInsertionPointToStart(&left.getThenRegion().front());
+    Value count = memref::LoadOp::create(b, loc, pending, toIndex(groupAt(i)));
+    scf::YieldOp::create(b, loc,
+                         arith::CmpIOp::create(b, loc,
+                                               arith::CmpIPredicate::sgt, count,
+                                               constI32(0))
+                             .getResult());
+    b.setInsertionPointToStart(&left.getElseRegion().front());
     scf::YieldOp::create(
-        b, loc, arith::ConstantIntOp::create(b, loc, i1, 1).getResult());
-    b.setInsertionPointAfter(passable);
-    Value stop = arith::AndIOp::create(
-        b, loc, inRange,
-        arith::XOrIOp::create(b, loc, passable.getResult(0),
-                              arith::ConstantIntOp::create(b, loc, i1, 1)));
-    Value found = VoteOp::create(b, loc, i32, VoteKind::ballot, stop, Value());
+        b, loc, arith::ConstantIntOp::create(b, loc, i1, 0).getResult());
+    b.setInsertionPointAfter(left);
+    Value found = VoteOp::create(b, loc, i32, VoteKind::ballot,
+                                 left.getResult(0), Value());
     Value more = arith::AndIOp::create(
         b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, base, span),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, base, groups),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, found,
                               constI32(0)));
     scf::ConditionOp::create(b, loc, more, ValueRange{base, found});
@@ -333,24 +353,72 @@ void CollaborationBuilder::GridLevel::takeAnyChunk(Value round) {
             .getResult());
   }
   Value found = scan.getResult(1);
-  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, found,
+  Value anyGroup = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         found, constI32(0));
+  Value group = groupAt(arith::MinSIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, scan.getResult(0),
+                            math::CountTrailingZerosOp::create(b, loc, found)),
+      arith::MaxSIOp::create(b, loc,
+                             arith::SubIOp::create(b, loc, groups, constI32(1)),
+                             constI32(0))));
+  // The group's jobs, a lane each.
+  Value first = arith::MulIOp::create(b, loc, group, constI32(32));
+  Value mine = arith::AddIOp::create(b, loc, first, lane);
+  Value inJobs = arith::AndIOp::create(
+      b, loc, anyGroup,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, mine, head));
+  auto open = createIfElse(b, loc, {i1}, inJobs);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(&open.getThenRegion().front());
+    Value index = toIndex(mine);
+    Value claimed = memref::LoadOp::create(b, loc, claims, index);
+    Value count = memref::LoadOp::create(b, loc, ranges, countWord(index));
+    scf::YieldOp::create(
+        b, loc,
+        arith::XOrIOp::create(b, loc, isPassable(claimed, chunksOf(count)),
+                              arith::ConstantIntOp::create(b, loc, i1, 1))
+            .getResult());
+    b.setInsertionPointToStart(&open.getElseRegion().front());
+    scf::YieldOp::create(
+        b, loc, arith::ConstantIntOp::create(b, loc, i1, 0).getResult());
+  }
+  Value jobs =
+      VoteOp::create(b, loc, i32, VoteKind::ballot, open.getResult(0), Value());
+  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, jobs,
                                     constI32(0));
+  // The first job left from lane `shift` on, round the group.
+  Value shift = arith::AndIOp::create(b, loc, hash, constI32(31));
+  Value rotated = arith::OrIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, jobs, shift),
+      arith::ShLIOp::create(
+          b, loc, jobs,
+          arith::AndIOp::create(
+              b, loc, arith::SubIOp::create(b, loc, constI32(32), shift),
+              constI32(31))));
+  Value pick = arith::AndIOp::create(
+      b, loc,
+      arith::AddIOp::create(
+          b, loc, shift, math::CountTrailingZerosOp::create(b, loc, rotated)),
+      constI32(31));
   Value candidate = arith::SelectOp::create(
-      b, loc, any,
-      positionOf(arith::AddIOp::create(
-          b, loc, scan.getResult(0),
-          math::CountTrailingZerosOp::create(b, loc, found))),
-      head);
+      b, loc, any, arith::AddIOp::create(b, loc, first, pick), head);
   thenDo(position.isFirstLane, [&] {
     takeChunk(candidate, any);
+    // Another round where a group looked to have a chunk left, with or
+    // without a take in this one.
+    memref::StoreOp::create(b, loc,
+                            arith::ExtUIOp::create(b, loc, i32, anyGroup),
+                            taken32, constIndex(1));
     // Past the first open job, for the blocks that look next, where the
     // take found it without a chunk left.
     Value chunk = memref::LoadOp::create(b, loc, taken32, constIndex(2));
     Value chunks = memref::LoadOp::create(b, loc, taken32, constIndex(3));
-    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        candidate, firstOpen);
+    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          candidate, firstOpen);
     thenDo(arith::AndIOp::create(b, loc,
-                                 arith::AndIOp::create(b, loc, any, first),
+                                 arith::AndIOp::create(b, loc, any, isFirst),
                                  isPassable(chunk, chunks)),
            [&] {
              atomic(arith::AtomicRMWKind::maxs,

@@ -69,6 +69,11 @@ private:
   Value countWord(Value job) {
     return arith::AddIOp::create(b, loc, loWord(job), constIndex(1));
   }
+  /// Where job `job` (an index) counts with its group of 32 the chunks not
+  /// taken yet.
+  Value groupOf(Value job) {
+    return arith::DivUIOp::create(b, loc, job, constIndex(32));
+  }
   /// The chunks of a range of `count64` iterations (i64), as an i32.
   Value chunksOf(Value count64) {
     return arith::TruncIOp::create(
@@ -97,9 +102,10 @@ private:
   /// that look for chunks may pass for good: all its `chunks` taken, or
   /// done in this launch (not a job that is not open yet).
   Value isPassable(Value claimed, Value chunks);
-  /// In the first warp: finds an open job that may have a chunk left,
-  /// looking from a place of the block's and `round`'s own among the open
-  /// jobs, and takes one of it in its first lane.
+  /// In the first warp: finds a group of jobs whose count of chunks left
+  /// is not 0, then an open job of it that may have a chunk left, looking
+  /// from a place of the block's and `round`'s own, and takes one of it in
+  /// its first lane; the cells say whether a group was found.
   void takeAnyChunk(Value round);
   /// The block takes chunks and runs them while it gets one: of job `job`
   /// (open), or, where `job` is null, of the launch's open jobs, until
@@ -124,8 +130,10 @@ private:
   int64_t threads, warps;
   Type i1, i32, i64, indexType;
   /// The launch's state: the control words, each job's chunk counter, each
-  /// job's range (lo, count), each job's accumulators.
-  Value control, claims, ranges;
+  /// job's range (lo, count), each group of 32 jobs' count of chunks not
+  /// taken yet (0 again at the end of each launch: every chunk counted is
+  /// taken), each job's accumulators.
+  Value control, claims, ranges, pending;
   SmallVector<Value> accumulators;
   /// The block's linear id in the grid, an i32.
   Value blockLinear;

@@ -34,7 +34,7 @@
 // with their block.
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 100 iterations by the grid, in chunks of 512 that any block takes, ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
 // IR-LABEL: gpu.func @spmv
-// IR-SAME: %[[CONTROL:[a-z0-9]+]]: memref<3104xi32>, %[[CLAIMS:[a-z0-9]+]]: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<1024xi32>)
+// IR-SAME: %[[CONTROL:[a-z0-9]+]]: memref<3104xi32>, %[[CLAIMS:[a-z0-9]+]]: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %[[PENDING:[a-z0-9]+]]: memref<32xi32>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<1024xi32>)
 // A job done in this launch is marked with the launch's parity (word 3 of
 // the control words), so that the next launch does not take a job done in
 // this one for one done in it.
@@ -43,6 +43,12 @@
 // IR: %[[MARK:.+]] = arith.addi %c1610612736_i32{{.*}}, %[[BIT]]
 // IR: memref.atomic_rmw addi %{{.*}}, %[[CONTROL]]
 // IR: memref.atomic_rmw assign %{{.*}}, %[[CLAIMS]]
+// An owner counts its job's chunks with the job's group of 32 (one
+// atomic); a block that looks for chunks passes the groups with none left
+// to take, and a take of a chunk counts it off.
+// IR: memref.atomic_rmw addi %{{.*}}, %[[PENDING]]
+// IR: memref.load %[[PENDING]]
+// IR: memref.atomic_rmw addi %c-1_i32, %[[PENDING]]
 // IR: memref.atomic_rmw maxs
 // The owner marks its job done; the last block to finish resets the control
 // words (the next job, the first open job, and the 65 counters of the
@@ -55,8 +61,9 @@
 // IR: gpu.return
 // IR-LABEL: func.func @main
 // IR-DAG: gpu.memset %{{.*}}, %c1073741824_i32 : memref<1024xi32>, i32
-// IR-DAG: gpu.memset %{{.*}}, %c0_i32 : memref<3104xi32>, i32
-// IR: gpu.launch_func @kernels::@spmv {{.*}} %c2400 : index, %{{.*}} : memref<3104xi32>, %{{.*}} : memref<1024xi32>, %{{.*}} : memref<2048xi64>, %{{.*}} : memref<1024xi32>, %{{.*}} : memref<1024xi32>)
+// IR-DAG: gpu.memset %{{.*}}, %c0_i32{{.*}} : memref<3104xi32>, i32
+// IR-DAG: gpu.memset %{{.*}}, %c0_i32{{.*}} : memref<32xi32>, i32
+// IR: gpu.launch_func @kernels::@spmv {{.*}} %c2400 : index, %{{.*}} : memref<3104xi32>, %{{.*}} : memref<1024xi32>, %{{.*}} : memref<2048xi64>, %{{.*}} : memref<32xi32>, %{{.*}} : memref<1024xi32>, %{{.*}} : memref<1024xi32>)
 // PTX: atom.global.add.u32
 // PTX: membar.gl
 // PTX: atom.global.max.s32

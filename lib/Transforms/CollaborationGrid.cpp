@@ -431,7 +431,9 @@ void CollaborationBuilder::GridLevel::takeAnyChunk(Value round) {
 void CollaborationBuilder::GridLevel::runChunks(Value job) {
   // Helping, the block counts its rounds (for its place among the open
   // jobs) and the takes in a row that got no chunk: after
-  // kGridHelpFailures of those it leaves what is left to the owners.
+  // kGridHelpFailures of those it leaves what is left to the owners. On its
+  // own job, the second count says whether the last chunk taken was the
+  // job's last.
   auto chunks =
       scf::WhileOp::create(b, loc, TypeRange{i32, i64, i64, i32, i32, i32},
                            ValueRange{constI32(0), constI32(0)});
@@ -441,7 +443,10 @@ void CollaborationBuilder::GridLevel::runChunks(Value job) {
   Value failures = before->getArgument(1);
   if (job)
     thenDo(isFirstThread, [&] {
-      takeChunk(job, arith::ConstantIntOp::create(b, loc, i1, 1));
+      // Past the job's last chunk (the round before took it) no take: none
+      // is left.
+      takeChunk(job, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           failures, constI32(0)));
     });
   else
     thenDo(isFirstWarp, [&] {
@@ -481,7 +486,13 @@ void CollaborationBuilder::GridLevel::runChunks(Value job) {
       arith::AddIOp::create(b, loc, after->getArgument(4), constI32(1));
   if (job) {
     runChunk(run);
-    scf::YieldOp::create(b, loc, ValueRange{nextRound, constI32(0)});
+    Value last = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::sge,
+        arith::AddIOp::create(b, loc, run.chunk, constI32(1)),
+        chunksOf(run.count));
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{nextRound, arith::ExtUIOp::create(b, loc, i32, last)});
   } else {
     Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                         run.chunk, chunksOf(run.count));

@@ -12,11 +12,11 @@
 # (`longthread`), these four without the block level; the defaults without
 # the block level (`noblock`), and with the block taking ranges over 256
 # (`block256`) or 4096 (`block4096`) iterations instead of 8 per thread of
-# the block (1024); with the grid level taking ranges over 2048, 4096 or
-# 8192 iterations (`grid2048`, `grid4096`, `grid8192`); with the block
-# flattening its threads' ranges (`flatten=block`: `block`, and with the
-# grid level over 2048 iterations `blockgrid2048`); and the cost model's
-# pick (`pick`). On the GPU machine run each a few times in turn; every
+# the block (1024); with the grid level taking ranges over 1024, 2048, 4096
+# or 8192 iterations (`grid1024`, `grid2048`, `grid4096`, `grid8192`); with
+# the block flattening its threads' ranges (`flatten=block`: `block`, and
+# with the grid level over 2048 iterations `blockgrid2048`); and the cost
+# model's pick (`pick`). On the GPU machine run each a few times in turn; every
 # run prints ms per launch of 10 samples of 20 launches, then the checksum
 # of y, which must be equal across the builds of a matrix.
 set -euo pipefail
@@ -42,6 +42,7 @@ variants=(
   "noblock:--wc-collaborate=block-range=0"
   "block256:--wc-collaborate=block-range=256"
   "block4096:--wc-collaborate=block-range=4096"
+  "grid1024:--wc-collaborate=grid-range=1024"
   "grid2048:--wc-collaborate=grid-range=2048"
   "grid4096:--wc-collaborate=grid-range=4096"
   "grid8192:--wc-collaborate=grid-range=8192"

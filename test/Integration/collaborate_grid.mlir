@@ -10,6 +10,8 @@
 // RUN: wc-sim %s --resident-blocks=4 --schedule-seed=5 --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8})' | FileCheck %s
 // RUN: wc-sim %s --resident-blocks=8 --schedule-seed=6 --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --resident-blocks=4 --schedule-seed=1 --pass-pipeline='builtin.module(wc-collaborate{grid-range=1 block-range=1 grid-chunk=8 grid-jobs=1024})' | FileCheck %s
+// 33 jobs: two groups of the helpers' counts, the second of one job.
+// RUN: wc-sim %s --resident-blocks=4 --schedule-seed=4 --pass-pipeline='builtin.module(wc-collaborate{grid-range=1 block-range=1 grid-chunk=8 grid-jobs=33})' | FileCheck %s
 // RUN: wc-sim %s --resident-blocks=4 --schedule-seed=2 --pass-pipeline='builtin.module(wc-collaborate{flatten=block grid-range=100 grid-chunk=8},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=block grid-range=1 grid-chunk=8 grid-jobs=1024})' | FileCheck %s
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir

@@ -413,8 +413,8 @@ FailureOr<CollaborationPlan> collaborate::planCollaboration(
     if (!kind) {
       why = "iteration argument #" + std::to_string(arg.getArgNumber() - 1) +
             " is combined by '" + combiner->getName().getStringRef().str() +
-            "', not an associative and commutative integer operation (a "
-            "float addition needs reassociate-floats)";
+            "', not one the collaborative forms combine (integer add, and, "
+            "or, xor, min, max; a float addition needs reassociate-floats)";
       return failure();
     }
     Value other = combiner->getOperand(0) == arg ? combiner->getOperand(1)

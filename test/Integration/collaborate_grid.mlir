@@ -17,6 +17,7 @@
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
 // RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate='grid-range=100 grid-chunk=8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: wc-opt %s --wc-collaborate='flatten=block grid-range=100 grid-chunk=8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FBREMARK
 // RUN: wc-opt %s --wc-collaborate='grid-range=100 grid-chunk=8 grid-jobs=1024' 2>/dev/null | FileCheck %s --check-prefix=IR
 // RUN: wc-opt %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8},wc-lower-to-nvvm{format=isa})' 2>/dev/null | FileCheck %s --check-prefix=PTX
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
@@ -35,6 +36,7 @@
 // of 2 and 3 nonzeros want jobs: the first 1024 get them, the rest stay
 // with their block.
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 100 iterations by the grid, in chunks of 512 that any block takes, ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
+// FBREMARK: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block (ranges over 100 iterations by the grid, in chunks of 512 that any block takes, the other ranges' iterations split evenly between its warps; 2 reductions)
 // IR-LABEL: gpu.func @spmv
 // IR-SAME: %[[CONTROL:[a-z0-9]+]]: memref<3104xi32>, %[[CLAIMS:[a-z0-9]+]]: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %[[PENDING:[a-z0-9]+]]: memref<32xi32>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<1024xi32>)
 // A job done in this launch is marked with the launch's parity (word 3 of

@@ -42,7 +42,11 @@
 // CHECK-NOT: wc.shuffle
 // CHECK: scf.if %[[IN]] {
 // CHECK-NEXT: memref.store %[[SUM]]
-// GRID: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block (ranges over 4096 iterations by the grid, in chunks of 4096 that any block takes, the other ranges' iterations split evenly between its warps; 1 reduction)
+// With grid-range, no grid level for a kernel launched from outside the
+// module (its launch sites pass the grid level's state; the kernel with the
+// grid level and a launch site: test/Integration/collaborate_grid.mlir).
+// GRID: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block (the ranges' iterations split evenly between its warps; 1 reduction); no grid level: the kernel has no launch site in the module to pass the grid level's state
+// GRID-NOT: memref<{{[0-9]+}}xi64>
 gpu.module @m {
   // expected-remark @+1 {{wc-collaborate: a loop of data-dependent trip count is run flattened over the block (the ranges' iterations split evenly between its warps; 1 reduction)}}
   gpu.func @row_sums(%rowptr: memref<?xindex>, %vals: memref<?xi32>,

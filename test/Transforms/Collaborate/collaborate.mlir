@@ -106,13 +106,13 @@ gpu.module @m {
       %a = arith.addi %acc, %v : i32
       scf.yield %a : i32
     }
-    // expected-remark @+1 {{wc-collaborate: loop left per thread: iteration argument #0 is combined by 'arith.muli', not an associative and commutative integer operation (a float addition needs reassociate-floats)}}
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: iteration argument #0 is combined by 'arith.muli', not one the collaborative forms combine (integer add, and, or, xor, min, max; a float addition needs reassociate-floats)}}
     %p = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %zero) -> (i32) {
       %v = memref.load %vals[%k] : memref<?xi32>
       %a = arith.muli %acc, %v : i32
       scf.yield %a : i32
     }
-    // expected-remark @+1 {{wc-collaborate: loop left per thread: iteration argument #0 is combined by 'arith.addf', not an associative and commutative integer operation (a float addition needs reassociate-floats)}}
+    // expected-remark @+1 {{wc-collaborate: loop left per thread: iteration argument #0 is combined by 'arith.addf', not one the collaborative forms combine (integer add, and, or, xor, min, max; a float addition needs reassociate-floats)}}
     %f = scf.for %k = %lo to %hi step %c1 iter_args(%acc = %fzero) -> (f32) {
       %v = memref.load %fvals[%k] : memref<?xf32>
       %a = arith.addf %acc, %v : f32

@@ -38,6 +38,12 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
+  func.func @run(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %shift: memref<?xi32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @kernels::@block_value blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %y : memref<?xi32>, %shift : memref<?xi32>, %n : index, %n : index)
+    return
+  }
 }
 
 // -----
@@ -71,6 +77,12 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
+  func.func @run(%rowptr: memref<?xi32>, %vals: memref<?xi16>, %y: memref<?xi16>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @kernels::@narrow blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi16>, %y : memref<?xi16>, %n : index)
+    return
+  }
 }
 
 // -----
@@ -78,7 +90,7 @@ module attributes {gpu.container_module} {
 // A float sum, with reassociate-floats: the grid level combines the chunks
 // with float atomics (in the order the chunks finish).
 // FLOAT-LABEL: gpu.func @float_sum
-// FLOAT-SAME: memref<18464xi32>, %{{.*}}: memref<16384xi32>, %{{.*}}: memref<32768xi64>, %{{.*}}: memref<16384xf32>)
+// FLOAT-SAME: memref<18464xi32>, %{{[a-z0-9]+}}: memref<16384xi32>, %{{[a-z0-9]+}}: memref<32768xi64>, %{{[a-z0-9]+}}: memref<512xi32>, %{{[a-z0-9]+}}: memref<16384xf32>)
 // FLOAT: memref.atomic_rmw addf
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -106,5 +118,11 @@ module attributes {gpu.container_module} {
       memref.store %s, %y[%row] : memref<?xf32>
       gpu.return
     }
+  }
+  func.func @run(%rowptr: memref<?xi32>, %vals: memref<?xf32>, %y: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @kernels::@float_sum blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xf32>, %y : memref<?xf32>, %n : index)
+    return
   }
 }

@@ -237,18 +237,15 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     plan->gridRange = std::max<int64_t>(options.gridRange, 0);
     plan->gridChunk = std::max<int64_t>(options.gridChunk, 1) * threads;
     plan->gridJobs = std::clamp<int64_t>(options.gridJobs, 1, 1 << 24);
-    // The grid level's state comes from the launch sites: a kernel launched
+    // The grid level's state comes from each launch site: a kernel launched
     // from outside the module would be passed too few arguments.
-    std::string noSite;
-    if (plan->gridRange > 0 && launches.empty()) {
+    bool noSite = plan->gridRange > 0 && launches.empty();
+    if (noSite)
       plan->gridRange = 0;
-      noSite = "the kernel has no launch site in the module to pass the "
-               "grid level's state";
-    }
     CollaborationResult result = applyCollaboration(*plan);
-    if (!noSite.empty())
-      result.whyNotGrid = noSite;
-    // The grid level's state comes from each launch site.
+    if (noSite)
+      result.whyNotGrid = "the kernel has no launch site in the module to "
+                          "pass the grid level's state";
     for (gpu::LaunchFuncOp launch : launches)
       for (auto &[type, fill] : result.gridBuffers)
         launch.getKernelOperandsMutable().append(

@@ -95,8 +95,7 @@ void CollaborationBuilder::GridLevel::addLaunchState() {
       {MemRefType::get({kGridControlWords + plan.gridJobs}, i32), 0});
   buffers.push_back({MemRefType::get({plan.gridJobs}, i32), kClosedGridJob});
   buffers.push_back({MemRefType::get({2 * plan.gridJobs}, i64), std::nullopt});
-  buffers.push_back(
-      {MemRefType::get({llvm::divideCeil(plan.gridJobs, 32)}, i32), 0});
+  buffers.push_back({MemRefType::get({(plan.gridJobs + 31) / 32}, i32), 0});
   for (auto [index, reduction] : llvm::enumerate(plan.reductions))
     buffers.push_back(
         {MemRefType::get({plan.gridJobs},

@@ -237,15 +237,24 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     plan->gridRange = std::max<int64_t>(options.gridRange, 0);
     plan->gridChunk = std::max<int64_t>(options.gridChunk, 1) * threads;
     plan->gridJobs = std::clamp<int64_t>(options.gridJobs, 1, 1 << 24);
-    // The grid level's state comes from each launch site: a kernel launched
-    // from outside the module would be passed too few arguments.
-    bool noSite = plan->gridRange > 0 && launches.empty();
-    if (noSite)
-      plan->gridRange = 0;
+    // The grid level's state comes from each launch site (a kernel launched
+    // from outside the module would be passed too few arguments) and must
+    // outlive the kernel (an asynchronous launch must be waited for in its
+    // block).
+    std::string whyNoSite;
+    if (plan->gridRange > 0) {
+      if (launches.empty())
+        whyNoSite = "the kernel has no launch site in the module to pass the "
+                    "grid level's state";
+      for (gpu::LaunchFuncOp launch : launches)
+        if (whyNoSite.empty())
+          launchStateIsSafe(launch, whyNoSite);
+      if (!whyNoSite.empty())
+        plan->gridRange = 0;
+    }
     CollaborationResult result = applyCollaboration(*plan);
-    if (noSite)
-      result.whyNotGrid = "the kernel has no launch site in the module to "
-                          "pass the grid level's state";
+    if (!whyNoSite.empty())
+      result.whyNotGrid = whyNoSite;
     for (gpu::LaunchFuncOp launch : launches)
       for (auto &[type, fill] : result.gridBuffers)
         launch.getKernelOperandsMutable().append(

@@ -61,6 +61,28 @@ Value wc::createLaunchBuffer(gpu::LaunchFuncOp launch, MemRefType type,
   return buffer;
 }
 
+bool wc::launchStateIsSafe(gpu::LaunchFuncOp launch, std::string &why) {
+  Value token = launch.getAsyncToken();
+  if (!token)
+    return true;
+  for (Operation *user : token.getUsers())
+    if (auto wait = dyn_cast<gpu::WaitOp>(user))
+      if (!wait.getAsyncToken() && wait->getBlock() == launch->getBlock())
+        return true;
+  std::string place;
+  llvm::raw_string_ostream os(place);
+  if (auto file = dyn_cast<FileLineColLoc>(launch.getLoc()))
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  else
+    launch.getLoc().print(os);
+  why = "the launch at " + place +
+        " is asynchronous and no synchronous 'gpu.wait' in its block waits "
+        "for it: the state added to the launch would be freed at the host "
+        "function's return while the kernel may still run";
+  return false;
+}
+
 LogicalResult wc::checkChipOption(Operation *op, StringRef pass,
                                   StringRef chip) {
   if (chip.empty() || TargetDescription::lookup(chip))

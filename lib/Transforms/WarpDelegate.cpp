@@ -359,6 +359,11 @@ FailureOr<DelegationPlan> wc::planDelegate(gpu::GPUFuncOp func,
   }
   DelegationPlan plan;
   plan.schedule = options.schedule;
+  // The dynamic schedule's counters must outlive the kernel.
+  if (plan.schedule == Schedule::dynamic_ticket)
+    for (gpu::LaunchFuncOp launch : launches)
+      if (!launchStateIsSafe(launch, why))
+        return failure();
   plan.order = options.order;
   plan.warps = options.warps ? options.warps : getDefaultAgentWarps(target);
   plan.activeAgents = options.throttle;

@@ -14,6 +14,11 @@
 // RUN: wc-sim %s --resident-blocks=4 --schedule-seed=4 --pass-pipeline='builtin.module(wc-collaborate{grid-range=1 block-range=1 grid-chunk=8 grid-jobs=33})' | FileCheck %s
 // RUN: wc-sim %s --resident-blocks=4 --schedule-seed=2 --pass-pipeline='builtin.module(wc-collaborate{flatten=block grid-range=100 grid-chunk=8},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=block grid-range=1 grid-chunk=8 grid-jobs=1024})' | FileCheck %s
+// The launch made asynchronous and waited for right after it: the grid
+// level still applies (its state outlives the kernel) and computes the same.
+// RUN: sed -e 's/gpu.launch_func @kernels::@spmv/%%tk = gpu.launch_func async @kernels::@spmv/' -e '/%%c2400 : index)$/a gpu.wait [%%tk]' %s > %t.async.mlir
+// RUN: wc-sim %t.async.mlir --resident-blocks=4 --schedule-seed=3 --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8})' | FileCheck %s
+// RUN: wc-opt %t.async.mlir --wc-collaborate='grid-range=100 grid-chunk=8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
 // RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-collaborate='grid-range=100 grid-chunk=8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK

@@ -53,6 +53,13 @@ Value createLaunchBuffer(gpu::LaunchFuncOp launch, MemRefType type,
                          std::optional<int32_t> fill,
                          OpBuilder::Listener *listener = nullptr);
 
+/// Whether the state that createLaunchBuffer gives `launch` outlives its
+/// kernel: the launch is synchronous, or a synchronous `gpu.wait` in its
+/// block waits for its token. Otherwise the state would be freed at the host
+/// function's return while the kernel may still run, and two launches of the
+/// site could share it at once; sets `why`.
+bool launchStateIsSafe(gpu::LaunchFuncOp launch, std::string &why);
+
 /// Fails with an error naming `pass` at `op` when `chip`, a pass option, is
 /// given and unknown. (An empty option means each gpu.module's target, see
 /// ModuleTargets.)

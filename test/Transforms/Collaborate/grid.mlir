@@ -126,3 +126,100 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// An asynchronous launch whose token the host function returns: the grid
+// level's state, freed at the return, could be freed while the kernel
+// runs, so the kernel gets no grid level (and no new arguments).
+
+// CHECK-LABEL: gpu.func @async_returned
+// CHECK-SAME: %arg3: index) workgroup
+// CHECK-NOT: memref<18464xi32>
+// CHECK-LABEL: func.func @run_async
+// CHECK-NOT: gpu.alloc
+// CHECK: gpu.launch_func async
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{no grid level: the launch at}}
+    gpu.func @async_returned(%rowptr: memref<?xi32>, %vals: memref<?xi32>,
+                             %y: memref<?xi32>, %n: index)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %first = arith.muli %b, %c64 : index
+      %row = arith.addi %first, %t : index
+      %lo32 = memref.load %rowptr[%row] : memref<?xi32>
+      %next = arith.addi %row, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i32
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i32) {
+        %a = memref.load %vals[%k] : memref<?xi32>
+        %sum2 = arith.addi %sum, %a : i32
+        scf.yield %sum2 : i32
+      }
+      memref.store %s, %y[%row] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @run_async(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %n: index) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %t0 = gpu.wait async
+    %t1 = gpu.launch_func async [%t0] @kernels::@async_returned blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %y : memref<?xi32>, %n : index)
+    return %t1 : !gpu.async.token
+  }
+}
+
+// -----
+
+// The same launch waited for by a synchronous gpu.wait in its block: the
+// state outlives the kernel, and the grid level takes the long ranges.
+
+// CHECK-LABEL: gpu.func @async_waited
+// CHECK-SAME: %arg4: memref<18464xi32>
+// CHECK-LABEL: func.func @run_waited
+// CHECK: gpu.launch_func async {{.*}} : memref<18464xi32>, {{.*}})
+// CHECK-NEXT: gpu.wait [%
+// CHECK-COUNT-5: gpu.dealloc
+// CHECK-NEXT: return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{ranges over 1000 iterations by the grid}}
+    gpu.func @async_waited(%rowptr: memref<?xi32>, %vals: memref<?xi32>,
+                           %y: memref<?xi32>, %n: index)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %first = arith.muli %b, %c64 : index
+      %row = arith.addi %first, %t : index
+      %lo32 = memref.load %rowptr[%row] : memref<?xi32>
+      %next = arith.addi %row, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i32
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i32) {
+        %a = memref.load %vals[%k] : memref<?xi32>
+        %sum2 = arith.addi %sum, %a : i32
+        scf.yield %sum2 : i32
+      }
+      memref.store %s, %y[%row] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @run_waited(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %t0 = gpu.wait async
+    %t1 = gpu.launch_func async [%t0] @kernels::@async_waited blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %y : memref<?xi32>, %n : index)
+    gpu.wait [%t1]
+    return
+  }
+}

@@ -191,7 +191,7 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     return false;
   }
   // One loop per kernel: the rewrite moves the ops around it.
-  for (Operation *candidate : loops) {
+  for (auto [index, candidate] : llvm::enumerate(loops)) {
     auto loop = dyn_cast<scf::ForOp>(candidate);
     auto whileLoop = dyn_cast<scf::WhileOp>(candidate);
     FailureOr<UpliftedWhile> uplifted = failure();
@@ -225,6 +225,12 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
         uplifted->erase();
       continue;
     }
+    // The kernel's other loops of data-dependent trip count, outside this
+    // one, stay per thread.
+    SmallVector<Location> others;
+    for (Operation *other : ArrayRef(loops).drop_front(index + 1))
+      if (!candidate->isAncestor(other))
+        others.push_back(other->getLoc());
     if (whileLoop)
       uplifted->replace(whileLoop);
     plan->longRange = std::max<int64_t>(options.longRange, 0);
@@ -286,6 +292,10 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     if (!result.whyNotBlockFlattened.empty())
       remark << "; not flattened over the block: "
              << result.whyNotBlockFlattened;
+    for (Location other : others)
+      emitRemark(other) << "wc-collaborate: loop left per thread: the pass "
+                           "rewrites one loop of data-dependent trip count "
+                           "per kernel, and another one is collaborative";
     return true;
   }
   return false;
@@ -325,6 +335,13 @@ void CollaboratePass::runOnOperation() {
   options.gridChunk = gridChunk;
   options.gridJobs = gridJobs;
   options.flatten = *mode;
+  // The pass rewrites gpu.func kernels: inline gpu.launch kernels are
+  // outlined first.
+  if (failed(outlineInlineLaunches(getOperation(),
+                                   [&](OpPassManager &pipeline, Operation *op) {
+                                     return runPipeline(pipeline, op);
+                                   })))
+    return signalPassFailure();
   for (KernelSites &kernel : collectKernels(getOperation()))
     (void)collaborateKernel(kernel.func, kernel.launches, options);
 }

@@ -497,8 +497,9 @@ struct PrepareKernelsPass
 };
 } // namespace
 
-void PrepareKernelsPass::runOnOperation() {
-  ModuleOp module = getOperation();
+LogicalResult wc::outlineInlineLaunches(
+    ModuleOp module,
+    function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline) {
   bool inlineLaunches = false;
   WalkResult sunk = module.walk([&](gpu::LaunchOp launch) {
     inlineLaunches = true;
@@ -508,13 +509,21 @@ void PrepareKernelsPass::runOnOperation() {
     return WalkResult::advance();
   });
   if (sunk.wasInterrupted())
+    return failure();
+  if (!inlineLaunches)
+    return success();
+  OpPassManager outlining(ModuleOp::getOperationName());
+  outlining.addPass(createGpuKernelOutliningPass());
+  return runPipeline(outlining, module);
+}
+
+void PrepareKernelsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (failed(outlineInlineLaunches(module,
+                                   [&](OpPassManager &pipeline, Operation *op) {
+                                     return runPipeline(pipeline, op);
+                                   })))
     return signalPassFailure();
-  if (inlineLaunches) {
-    OpPassManager outlining(ModuleOp::getOperationName());
-    outlining.addPass(createGpuKernelOutliningPass());
-    if (failed(runPipeline(outlining, module)))
-      return signalPassFailure();
-  }
 
   // Launch sizes and arguments that are constants in disguise.
   for (KernelSites &kernel : collectKernels(module)) {

@@ -10,6 +10,14 @@
 // RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-collaborate{flatten=block},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %t.mlir --resident-blocks=2 --schedule-seed=4 --pass-pipeline='builtin.module(wc-collaborate{flatten=block grid-range=64 grid-chunk=1},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %t.mlir --wc-collaborate=flatten=block -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// Left inline (no gpu-kernel-outlining), the kernel is outlined by
+// wc-collaborate itself, collaborated, and computes the same.
+// RUN: wc-opt %s '--scf-parallel-loop-tiling=parallel-loop-tile-sizes=64 no-min-max-bounds=true' \
+// RUN:   --gpu-map-parallel-loops --convert-parallel-loops-to-gpu --lower-affine \
+// RUN:   --canonicalize --cse -o %t.inline.mlir
+// RUN: FileCheck %s --check-prefix=INLINE --input-file=%t.inline.mlir
+// RUN: wc-sim %t.inline.mlir --pass-pipeline='builtin.module(wc-collaborate)' | FileCheck %s
+// RUN: wc-opt %t.inline.mlir --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=INLINE-REMARK
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
 
@@ -24,6 +32,9 @@
 // KERNEL: scf.if
 // KERNEL: scf.for {{.*}} iter_args
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block (the ranges' iterations split evenly between its warps; 1 reduction)
+// INLINE: gpu.launch blocks
+// INLINE-NOT: gpu.func
+// INLINE-REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (
 
 module attributes {gpu.container_module} {
   func.func @spmv(%rowptr: memref<201xindex>, %cols: memref<?xindex>,

@@ -65,6 +65,14 @@ bool launchStateIsSafe(gpu::LaunchFuncOp launch, std::string &why);
 /// ModuleTargets.)
 LogicalResult checkChipOption(Operation *op, StringRef pass, StringRef chip);
 
+/// Outlines the inline `gpu.launch` kernels of `module` (the values that do
+/// not depend on the launch sunk into them first), with `runPipeline`
+/// running upstream's outlining pass: the passes rewrite `gpu.func`
+/// kernels.
+LogicalResult outlineInlineLaunches(
+    ModuleOp module,
+    function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline);
+
 /// What the stages that read kernels run first on `module`: the check of
 /// their `chip` option (checkChipOption), then `wc-prepare`, which outlines
 /// inline `gpu.launch` kernels and brings producer IR into the form the

@@ -231,6 +231,9 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     for (Operation *other : ArrayRef(loops).drop_front(index + 1))
       if (!candidate->isAncestor(other))
         others.push_back(other->getLoc());
+    std::string chosen = "another one";
+    if (auto file = candidate->getLoc()->findInstanceOf<FileLineColLoc>())
+      chosen = "the one at line " + std::to_string(file.getLine());
     if (whileLoop)
       uplifted->replace(whileLoop);
     plan->longRange = std::max<int64_t>(options.longRange, 0);
@@ -293,9 +296,10 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
       remark << "; not flattened over the block: "
              << result.whyNotBlockFlattened;
     for (Location other : others)
-      emitRemark(other) << "wc-collaborate: loop left per thread: the pass "
-                           "rewrites one loop of data-dependent trip count "
-                           "per kernel, and another one is collaborative";
+      emitRemark(other) << "wc-collaborate: loop left per thread, not "
+                           "examined: the pass rewrites one loop of "
+                           "data-dependent trip count per kernel, and "
+                        << chosen << " is collaborative";
     return true;
   }
   return false;
@@ -342,6 +346,11 @@ void CollaboratePass::runOnOperation() {
                                      return runPipeline(pipeline, op);
                                    })))
     return signalPassFailure();
+  getOperation().walk([](gpu::LaunchOp launch) {
+    emitRemark(launch.getLoc())
+        << "wc-collaborate: inline gpu.launch left unchanged: it was not "
+           "outlined (run gpu-kernel-outlining on its module first)";
+  });
   for (KernelSites &kernel : collectKernels(getOperation()))
     (void)collaborateKernel(kernel.func, kernel.launches, options);
 }

@@ -4,6 +4,7 @@
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -61,7 +62,33 @@ Value wc::createLaunchBuffer(gpu::LaunchFuncOp launch, MemRefType type,
   return buffer;
 }
 
+/// "the launch at FILE:LINE:COL", or "a launch" where `launch` has no file
+/// location.
+static std::string describeLaunch(gpu::LaunchFuncOp launch) {
+  auto file = launch.getLoc()->findInstanceOf<FileLineColLoc>();
+  if (!file)
+    return "a launch";
+  return ("the launch at " + file.getFilename().getValue() + ":" +
+          Twine(file.getLine()) + ":" + Twine(file.getColumn()))
+      .str();
+}
+
 bool wc::launchStateIsSafe(gpu::LaunchFuncOp launch, std::string &why) {
+  // Each launch of the site runs after the one before: only sequential
+  // control flow between the launch and its host function.
+  auto host = launch->getParentOfType<FunctionOpInterface>();
+  for (Operation *op = launch->getParentOp(); op && op != host;
+       op = op->getParentOp())
+    if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
+             scf::ExecuteRegionOp>(op)) {
+      why = describeLaunch(launch) + " is inside '" +
+            op->getName().getStringRef().str() +
+            "', which may run it at the same time as other work of its host "
+            "function: the state added to the launch, one per launch site "
+            "and freed at the function's return, could be used by two "
+            "launches at once or freed while the kernel runs";
+      return false;
+    }
   Value token = launch.getAsyncToken();
   if (!token)
     return true;
@@ -69,17 +96,10 @@ bool wc::launchStateIsSafe(gpu::LaunchFuncOp launch, std::string &why) {
     if (auto wait = dyn_cast<gpu::WaitOp>(user))
       if (!wait.getAsyncToken() && wait->getBlock() == launch->getBlock())
         return true;
-  std::string place;
-  llvm::raw_string_ostream os(place);
-  if (auto file = dyn_cast<FileLineColLoc>(launch.getLoc()))
-    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
-       << file.getColumn();
-  else
-    launch.getLoc().print(os);
-  why = "the launch at " + place +
+  why = describeLaunch(launch) +
         " is asynchronous and no synchronous 'gpu.wait' in its block waits "
-        "for it: the state added to the launch would be freed at the host "
-        "function's return while the kernel may still run";
+        "for it: the pass cannot tell that the state added to the launch "
+        "(freed at the host function's return) outlives the kernel";
   return false;
 }
 

@@ -7,7 +7,7 @@
 // other over each thread's row: a sum, then a maximum. wc-collaborate
 // rewrites one loop per kernel, the first, and says at the second that it
 // stays per thread; both results are what they were.
-// REMARK: collaborate_two_loops.mlir:32:12: remark: wc-collaborate: loop left per thread: the pass rewrites one loop of data-dependent trip count per kernel, and another one is collaborative
+// REMARK: collaborate_two_loops.mlir:32:12: remark: wc-collaborate: loop left per thread, not examined: the pass rewrites one loop of data-dependent trip count per kernel, and the one at line 25 is collaborative
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -53,11 +53,12 @@ Value createLaunchBuffer(gpu::LaunchFuncOp launch, MemRefType type,
                          std::optional<int32_t> fill,
                          OpBuilder::Listener *listener = nullptr);
 
-/// Whether the state that createLaunchBuffer gives `launch` outlives its
-/// kernel: the launch is synchronous, or a synchronous `gpu.wait` in its
-/// block waits for its token. Otherwise the state would be freed at the host
-/// function's return while the kernel may still run, and two launches of the
-/// site could share it at once; sets `why`.
+/// Whether the state that createLaunchBuffer gives `launch` is used by one
+/// launch at a time and outlives its kernel: only sequential control flow
+/// (scf.for, scf.while, scf.if, scf.index_switch, scf.execute_region)
+/// between the launch and its host function, and the launch synchronous or
+/// waited for by a synchronous `gpu.wait` in its block. Sets `why`
+/// otherwise.
 bool launchStateIsSafe(gpu::LaunchFuncOp launch, std::string &why);
 
 /// Fails with an error naming `pass` at `op` when `chip`, a pass option, is

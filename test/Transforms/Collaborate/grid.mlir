@@ -223,3 +223,83 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Waited for in its block, but the block is an async.execute's, which runs
+// beside the rest of the host function: the state, freed at the function's
+// return, could be freed while the kernel runs. A synchronous launch in a
+// host scf.parallel, whose iterations may run at once, would share one
+// state between launches in flight. Neither gets the grid level.
+
+// CHECK-LABEL: gpu.func @in_execute
+// CHECK-SAME: %arg3: index) workgroup
+// CHECK-LABEL: gpu.func @in_parallel
+// CHECK-SAME: %arg3: index) workgroup
+// CHECK-NOT: gpu.alloc
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{is inside 'async.execute', which may run it at the same time as other work of its host function}}
+    gpu.func @in_execute(%rowptr: memref<?xi32>, %vals: memref<?xi32>,
+                         %y: memref<?xi32>, %n: index)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      %lo32 = memref.load %rowptr[%t] : memref<?xi32>
+      %next = arith.addi %t, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i32
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i32) {
+        %a = memref.load %vals[%k] : memref<?xi32>
+        %sum2 = arith.addi %sum, %a : i32
+        scf.yield %sum2 : i32
+      }
+      memref.store %s, %y[%t] : memref<?xi32>
+      gpu.return
+    }
+    // expected-remark @+1 {{is inside 'scf.parallel', which may run it at the same time as other work of its host function}}
+    gpu.func @in_parallel(%rowptr: memref<?xi32>, %vals: memref<?xi32>,
+                          %y: memref<?xi32>, %n: index)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      %lo32 = memref.load %rowptr[%t] : memref<?xi32>
+      %next = arith.addi %t, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i32
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i32) {
+        %a = memref.load %vals[%k] : memref<?xi32>
+        %sum2 = arith.addi %sum, %a : i32
+        scf.yield %sum2 : i32
+      }
+      memref.store %s, %y[%t] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @run_execute(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %n: index) -> !async.token {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %done = async.execute {
+      %t0 = gpu.wait async
+      %t1 = gpu.launch_func async [%t0] @kernels::@in_execute blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %y : memref<?xi32>, %n : index)
+      gpu.wait [%t1]
+      async.yield
+    }
+    return %done : !async.token
+  }
+  func.func @run_parallel(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      gpu.launch_func @kernels::@in_parallel blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %y : memref<?xi32>, %n : index)
+      scf.reduce
+    }
+    return
+  }
+}

@@ -62,3 +62,35 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A launch in a host scf.parallel, whose iterations may run at once, would
+// share the site's counters between launches in flight: left unchanged
+// with the dynamic schedule.
+// CHECK-LABEL: gpu.func @parallel
+// CHECK-NOT: wc.job_loop
+// STATIC: remark: wc-delegate: persistent agents: {{.*}} static schedule
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-delegate: kernel left unchanged: the launch at}}
+    gpu.func @parallel(%a: memref<?xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %a[%t] : memref<?xi32>
+      %y = arith.addi %x, %x : i32
+      memref.store %y, %a[%t] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @h_parallel(%a: memref<?xi32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c32 = arith.constant 32 : index
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      gpu.launch_func @m::@parallel blocks in (%n, %c1, %c1) threads in (%c32, %c1, %c1) args(%a : memref<?xi32>)
+      scf.reduce
+    }
+    return
+  }
+}

@@ -11,12 +11,18 @@ their warps) against their warps' busy time, and the warps that ended last.
 
   stamp-kernel.py stamp IN.mlir OUT.mlir --warps N --anchor TEXT [--anchor TEXT ...]
   stamp-kernel.py report OUTPUT.txt --warps N --anchors K [--skip LINES]
+                 [--warps-per-block W]
 
-An anchor is the start of a line of the kernel as printed by wc-opt, after
-its indentation (or with it, when the anchor starts with a space): the
-stamp goes before the first line after the previous anchor's that starts
-with it. The kernel must have a 1-D block whose size
-is a multiple of 32; N is the launch's warps (blocks x threads / 32).
+IN is the program as wc-opt prints it: one `gpu.launch_func` in
+`func.func @main()`, which ends with `return`, and declarations of
+`@printI64` and `@printNewline`. An anchor is the start of a line of the
+launched kernel, after its indentation (or with it, when the anchor starts
+with a space): the stamp goes before the first such line after the
+previous anchor's line (after the kernel's first line for the first
+anchor). The kernel must have a 1-D block whose size is a multiple of 32;
+N is the launch's warps (blocks x threads / 32), and W its block's warps
+(default 4). `report` skips the first LINES lines of OUTPUT (the program's
+own output) and expects exactly N x (K + 2) values after them.
 Build the stamped program with `wc-compile.py OUT.mlir -o X.exe --pipeline=`
 (the passes already ran on IN). The stamps cost registers and stores: use
 the timeline for where the time goes, and the unstamped build for how much.
@@ -30,21 +36,73 @@ import statistics
 import sys
 
 
+def fail(message):
+    sys.exit("stamp-kernel.py: " + message)
+
+
+def block_end(lines, start):
+    """The line that closes the op opened on line `start` (the first line
+    after it at the same indentation that starts with `}`)."""
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    for i in range(start + 1, len(lines)):
+        if lines[i].startswith(" " * indent + "}"):
+            return i
+    fail("no end for line %d" % (start + 1))
+
+
+def args_end(line, open_paren):
+    """The index of the `)` that closes the `(` at `open_paren`."""
+    depth = 0
+    for i in range(open_paren, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        if depth == 0:
+            return i
+    fail("unbalanced parentheses in: " + line.strip())
+
+
 def stamp(args):
     lines = open(args.input).read().split("\n")
     slots = len(args.anchor) + 2  # start, anchors, the warp's SM
     size = args.warps * slots
     trace = "memref<%dxi64>" % size
-    kernel = next(i for i, l in enumerate(lines)
-                  if "gpu.func @" in l and " kernel" in l)
+
+    launches = [i for i, l in enumerate(lines) if "gpu.launch_func" in l]
+    if len(launches) != 1:
+        fail("the program must launch one kernel once (found %d "
+             "gpu.launch_func lines; print it with wc-opt first)" %
+             len(launches))
+    launch = launches[0]
+    name = re.search(r"@[\w$.-]+::@([\w$.-]+)", lines[launch])
+    if not name:
+        fail("no kernel symbol in: " + lines[launch].strip())
+    mains = [i for i, l in enumerate(lines)
+             if re.match(r"\s*func\.func @main\(\)", l)]
+    if len(mains) != 1:
+        fail("no `func.func @main()` without arguments")
+    main_start, main_end = mains[0], block_end(lines, mains[0])
+    if not main_start < launch < main_end:
+        fail("the launch must be in @main")
+    if lines[main_end - 1].strip() != "return":
+        fail("@main must end with `return`")
+    for callee in ("@printI64", "@printNewline"):
+        if not any(re.match(r"\s*func\.func private %s\(" % callee, l)
+                   for l in lines):
+            fail("the program must declare %s" % callee)
+
+    kernels = [i for i, l in enumerate(lines)
+               if "gpu.func @%s(" % name.group(1) in l and " kernel" in l]
+    if len(kernels) != 1:
+        fail("no kernel @%s" % name.group(1))
+    kernel = kernels[0]
+    kernel_end = block_end(lines, kernel)
     header = lines[kernel]
-    if ") workgroup(" in header:
-        header = header.replace(") workgroup(",
-                                ", %%wc_trace: %s) workgroup(" % trace, 1)
-    else:
-        header = re.sub(r"\) kernel", ", %%wc_trace: %s) kernel" % trace,
-                        header, count=1)
-    out = lines[:kernel] + [header]
+    close = args_end(header, header.index("gpu.func @%s(" % name.group(1)) +
+                     len("gpu.func @%s" % name.group(1)))
+    comma = "" if header[close - 1] == "(" else ", "
+    lines[kernel] = header[:close] + comma + "%%wc_trace: %s" % trace + \
+        header[close:]
+
+    out = lines[:kernel + 1]
     out += [
         "%wc_c0 = arith.constant 0 : index",
         "%wc_c32 = arith.constant 32 : index",
@@ -77,35 +135,32 @@ def stamp(args):
     out += ["%wc_sm32 = nvvm.read.ptx.sreg.smid : i32",
             "%wc_sm = arith.extui %wc_sm32 : i32 to i64"]
     out += store(slots - 1, "%wc_sm")
-    at = kernel + 1
+    at, search = kernel + 1, kernel + 1
     for n, anchor in enumerate(args.anchor, start=1):
-        next_at = at
         def matches(line):
             if anchor.startswith(" "):
                 return line.startswith(anchor)
             return line.strip().startswith(anchor)
-        while next_at < len(lines) and not matches(lines[next_at]):
-            next_at += 1
-        if next_at == len(lines):
-            sys.exit("stamp-kernel.py: anchor %d not found: %s" % (n, anchor))
-        out += lines[at:next_at] + timer(n)
-        at = next_at
-    out += lines[at:]
-    text = "\n".join(out)
-    launch = re.compile(r"(gpu\.launch_func\s.*args\(.*)\)$", re.M)
-    if len(launch.findall(text)) != 1:
-        sys.exit("stamp-kernel.py: the program must launch one kernel once")
-    text = launch.sub(lambda m: m.group(1) + ", %%wc_trace_d : %s)" % trace,
-                      text)
-    main = "  func.func @main() {\n"
-    if main not in text:
-        sys.exit("stamp-kernel.py: no func.func @main() without arguments")
-    text = text.replace(main, main + "    %%wc_trace_d = gpu.alloc () : %s\n"
-                        % trace, 1)
-    end = text.rfind("    return\n  }\n}")
-    if end < 0:
-        sys.exit("stamp-kernel.py: main must end the module with `return`")
-    text = text[:end] + """    %%wc_h = memref.alloc() : %(t)s
+        found = next((i for i in range(search, kernel_end)
+                      if matches(lines[i])), None)
+        if found is None:
+            after = " after anchor %d's line" % (n - 1) if n > 1 else ""
+            fail("anchor %d not found in the kernel%s: %s" %
+                 (n, after, anchor))
+        out += lines[at:found] + timer(n)
+        at, search = found, found + 1
+    out += lines[at:main_start + 1]
+    out += ["    %%wc_trace_d = gpu.alloc () : %s" % trace]
+    launch_line = lines[launch]
+    if "args(" in launch_line:
+        launch_line = re.sub(r"\)\s*$", ", %%wc_trace_d : %s)" % trace,
+                             launch_line)
+    else:
+        launch_line = launch_line.rstrip() + \
+            " args(%%wc_trace_d : %s)" % trace
+    out += lines[main_start + 1:launch] + [launch_line]
+    out += lines[launch + 1:main_end - 1]
+    printing = """    %%wc_h = memref.alloc() : %(t)s
     gpu.memcpy %%wc_h, %%wc_trace_d : %(t)s, %(t)s
     %%wc_z = arith.constant 0 : index
     %%wc_one = arith.constant 1 : index
@@ -114,19 +169,26 @@ def stamp(args):
       %%wc_v = memref.load %%wc_h[%%wc_i] : %(t)s
       func.call @printI64(%%wc_v) : (i64) -> ()
       func.call @printNewline() : () -> ()
-    }
-""" % {"t": trace, "n": size} + text[end:]
-    if "func.func private @printI64" not in text:
-        sys.exit("stamp-kernel.py: main must declare @printI64")
-    open(args.output, "w").write(text)
+    }""" % {"t": trace, "n": size}
+    out += printing.split("\n")
+    out += lines[main_end - 1:]
+    open(args.output, "w").write("\n".join(out))
 
 
 def report(args):
-    values = [int(v) for v in open(args.input).read().split()[args.skip:]]
+    lines = open(args.input).read().split("\n")[args.skip:]
+    try:
+        values = [int(v) for v in " ".join(lines).split()]
+    except ValueError as error:
+        fail("the trace after %d skipped lines: %s" % (args.skip, error))
     slots = args.anchors + 2
-    if len(values) < args.warps * slots:
-        sys.exit("stamp-kernel.py: %d values, expected %d" %
-                 (len(values), args.warps * slots))
+    if len(values) != args.warps * slots:
+        fail("%d values after %d skipped lines, expected %d (%d warps x %d)"
+             % (len(values), args.skip, args.warps * slots, args.warps,
+                slots))
+    per_block = args.warps_per_block
+    if args.warps % per_block:
+        fail("%d warps are not whole blocks of %d" % (args.warps, per_block))
     warps = [values[w * slots:(w + 1) * slots] for w in range(args.warps)]
     t0 = min(w[0] for w in warps)
     end = max(w[slots - 2] for w in warps)
@@ -137,7 +199,6 @@ def report(args):
               "sum %.1f warp-us" %
               (k + 1, statistics.mean(spans), spans[len(spans) // 2],
                spans[int(len(spans) * 0.9)], spans[-1], sum(spans)))
-    per_block = args.warps_per_block
     held = busy = 0
     for b in range(args.warps // per_block):
         ws = warps[b * per_block:(b + 1) * per_block]

@@ -247,9 +247,9 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     plan->gridChunk = std::max<int64_t>(options.gridChunk, 1) * threads;
     plan->gridJobs = std::clamp<int64_t>(options.gridJobs, 1, 1 << 24);
     // The grid level's state comes from each launch site (a kernel launched
-    // from outside the module would be passed too few arguments) and must
-    // outlive the kernel (an asynchronous launch must be waited for in its
-    // block).
+    // from outside the module would be passed too few arguments), must be
+    // used by one launch at a time and outlive the kernel
+    // (launchStateIsSafe).
     std::string whyNoSite;
     if (plan->gridRange > 0) {
       if (launches.empty())

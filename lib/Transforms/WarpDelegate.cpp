@@ -359,7 +359,8 @@ FailureOr<DelegationPlan> wc::planDelegate(gpu::GPUFuncOp func,
   }
   DelegationPlan plan;
   plan.schedule = options.schedule;
-  // The dynamic schedule's counters must outlive the kernel.
+  // The dynamic schedule's counters must be used by one launch at a time
+  // and outlive the kernel.
   if (plan.schedule == Schedule::dynamic_ticket)
     for (gpu::LaunchFuncOp launch : launches)
       if (!launchStateIsSafe(launch, why))

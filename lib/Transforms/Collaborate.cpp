@@ -256,8 +256,8 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
         whyNoSite = "the kernel has no launch site in the module to pass the "
                     "grid level's state";
       for (gpu::LaunchFuncOp launch : launches)
-        if (whyNoSite.empty())
-          launchStateIsSafe(launch, whyNoSite);
+        if (!launchStateIsSafe(launch, whyNoSite))
+          break;
       if (!whyNoSite.empty())
         plan->gridRange = 0;
     }
@@ -341,16 +341,11 @@ void CollaboratePass::runOnOperation() {
   options.flatten = *mode;
   // The pass rewrites gpu.func kernels: inline gpu.launch kernels are
   // outlined first.
-  if (failed(outlineInlineLaunches(getOperation(),
+  if (failed(outlineInlineLaunches(getOperation(), "wc-collaborate",
                                    [&](OpPassManager &pipeline, Operation *op) {
                                      return runPipeline(pipeline, op);
                                    })))
     return signalPassFailure();
-  getOperation().walk([](gpu::LaunchOp launch) {
-    emitRemark(launch.getLoc())
-        << "wc-collaborate: inline gpu.launch left unchanged: it was not "
-           "outlined (run gpu-kernel-outlining on its module first)";
-  });
   for (KernelSites &kernel : collectKernels(getOperation()))
     (void)collaborateKernel(kernel.func, kernel.launches, options);
 }

@@ -498,7 +498,7 @@ struct PrepareKernelsPass
 } // namespace
 
 LogicalResult wc::outlineInlineLaunches(
-    ModuleOp module,
+    ModuleOp module, StringRef pass,
     function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline) {
   bool inlineLaunches = false;
   WalkResult sunk = module.walk([&](gpu::LaunchOp launch) {
@@ -514,12 +514,20 @@ LogicalResult wc::outlineInlineLaunches(
     return success();
   OpPassManager outlining(ModuleOp::getOperationName());
   outlining.addPass(createGpuKernelOutliningPass());
-  return runPipeline(outlining, module);
+  if (failed(runPipeline(outlining, module)))
+    return failure();
+  module.walk([&](gpu::LaunchOp launch) {
+    emitRemark(launch.getLoc())
+        << pass
+        << ": inline gpu.launch left unchanged: it was not outlined (run "
+           "gpu-kernel-outlining on its module first)";
+  });
+  return success();
 }
 
 void PrepareKernelsPass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(outlineInlineLaunches(module,
+  if (failed(outlineInlineLaunches(module, "wc-prepare",
                                    [&](OpPassManager &pipeline, Operation *op) {
                                      return runPipeline(pipeline, op);
                                    })))

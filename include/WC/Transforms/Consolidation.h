@@ -69,9 +69,10 @@ LogicalResult checkChipOption(Operation *op, StringRef pass, StringRef chip);
 /// Outlines the inline `gpu.launch` kernels of `module` (the values that do
 /// not depend on the launch sunk into them first), with `runPipeline`
 /// running upstream's outlining pass: the passes rewrite `gpu.func`
-/// kernels.
+/// kernels. A launch that outlining leaves inline (in a nested module) gets
+/// a remark naming `pass`.
 LogicalResult outlineInlineLaunches(
-    ModuleOp module,
+    ModuleOp module, StringRef pass,
     function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline);
 
 /// What the stages that read kernels run first on `module`: the check of

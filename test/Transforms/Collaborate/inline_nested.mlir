@@ -1,9 +1,12 @@
 // RUN: wc-opt %s --wc-collaborate -verify-diagnostics | FileCheck %s
+// RUN: wc-opt %s --wc-aggregate -o /dev/null 2>&1 | FileCheck %s --check-prefix=PREPARE
 
 // wc-collaborate outlines inline gpu.launch kernels before it rewrites
 // gpu.func kernels. Upstream's outlining works on the functions of the
 // module the pass runs on, not on those of a nested module: a launch left
-// inline there is left unchanged, and a remark says so.
+// inline there is left unchanged, and a remark says so; the passes that
+// prepare kernels with wc-prepare (here wc-aggregate) say the same.
+// PREPARE: remark: wc-prepare: inline gpu.launch left unchanged: it was not outlined (run gpu-kernel-outlining on its module first)
 // CHECK: module attributes {gpu.container_module}
 // CHECK: gpu.launch blocks
 // CHECK-NOT: gpu.func

@@ -261,15 +261,35 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
       if (!whyNoSite.empty())
         plan->gridRange = 0;
     }
+    // The grid level in launches of its own, where the kernel allows it.
+    std::string whyNotSplit;
+    std::optional<GridLaunches> gridLaunches;
+    int64_t launched = 0;
+    if (plan->gridRange > 0 && options.gridSplit &&
+        canSplitGrid(func, *plan, launches, launched, whyNotSplit)) {
+      plan->gridSplit = true;
+      plan->gridSplitBuffers = getGridSplitBuffers(*plan, launched);
+      gridLaunches = createGridLaunches(*plan);
+    }
     CollaborationResult result = applyCollaboration(*plan);
     if (!whyNoSite.empty())
       result.whyNotGrid = whyNoSite;
-    for (gpu::LaunchFuncOp launch : launches)
+    for (gpu::LaunchFuncOp launch : launches) {
       for (auto &[type, fill] : result.gridBuffers)
         launch.getKernelOperandsMutable().append(
             createLaunchBuffer(launch, type, fill));
+      if (gridLaunches)
+        launchGridKernels(launch, *gridLaunches);
+    }
     std::string levels;
-    if (result.grid)
+    if (result.grid && gridLaunches)
+      levels += "ranges over " + std::to_string(plan->gridRange) +
+                " iterations by the grid, in launches of their own before "
+                "the kernel's (@" +
+                gridLaunches->jobs.getName().str() + ", @" +
+                gridLaunches->chunks.getName().str() + ") in chunks of " +
+                std::to_string(plan->gridChunk / threads * 32) + " per warp, ";
+    else if (result.grid)
       levels += "ranges over " + std::to_string(plan->gridRange) +
                 " iterations by the grid, in chunks of " +
                 std::to_string(plan->gridChunk) + " that any block takes, ";
@@ -292,6 +312,9 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
            << (plan->reductions.size() == 1 ? "" : "s") << ")";
     if (!result.whyNotGrid.empty())
       remark << "; no grid level: " << result.whyNotGrid;
+    else if (result.grid && !whyNotSplit.empty())
+      remark << "; the grid level in the kernel, not in launches of its own: "
+             << whyNotSplit;
     if (!result.whyNotBlockFlattened.empty())
       remark << "; not flattened over the block: "
              << result.whyNotBlockFlattened;
@@ -338,6 +361,7 @@ void CollaboratePass::runOnOperation() {
   options.gridRange = gridRange;
   options.gridChunk = gridChunk;
   options.gridJobs = gridJobs;
+  options.gridSplit = gridSplit;
   options.flatten = *mode;
   // The pass rewrites gpu.func kernels: inline gpu.launch kernels are
   // outlined first.

@@ -63,6 +63,14 @@ struct CollaborationPlan {
   /// Jobs the grid level holds per launch; the ranges of a launch past them
   /// stay with the block level.
   int64_t gridJobs = 0;
+  /// The grid level's ranges run in launches of their own before the
+  /// kernel's (collaborate::GridLaunches) instead of in the kernel.
+  bool gridSplit = false;
+  /// With `gridSplit`: the buffers of the launches' state (the kernels take
+  /// them as their last arguments), and the number of threads of the largest
+  /// launch (each thread's job has a word).
+  SmallVector<std::pair<MemRefType, std::optional<int32_t>>> gridSplitBuffers;
+  int64_t gridSplitThreads = 0;
   /// The block's shape (whole warps).
   std::array<int64_t, 3> blockShape = {0, 0, 0};
   /// When a warp flattens its short ranges.
@@ -114,6 +122,45 @@ constexpr int32_t kGridHelpFailures = 8;
 constexpr int64_t kGridControlWords =
     (kGridBlockCounters + 1) * kGridCounterStride;
 
+/// The split grid level's chunks per launch: chunk numbers past this many
+/// get no job.
+constexpr int64_t kGridSplitChunksPerJob = 4;
+
+/// The split grid level (`gridSplit`): the kernel's ranges longer than
+/// `gridRange` run in two launches before the kernel's own, with the same
+/// grid, block and arguments plus the state. The first, `jobs`, runs what
+/// the kernel computes before the loop up to its bounds, and each thread
+/// whose range is long takes a job for it (its range and its chunks'
+/// numbers); the second, `chunks`, runs each chunk of 64 iterations per lane
+/// by a warp, strided over the launch's warps, and combines its value into
+/// the job's accumulators. The kernel then skips the long ranges and
+/// combines each one's job's value instead, where the job's range is its
+/// own.
+struct GridLaunches {
+  gpu::GPUFuncOp jobs, chunks;
+};
+
+/// Whether the grid level of `plan` can run in launches of its own for the
+/// kernel `func` launched by `launches` (else sets `why`): a body that only
+/// reads memory that the kernel never writes, bounds computed from such
+/// reads and from values free of effects, and launches of constant sizes
+/// whose buffers read there are not also passed for one the kernel writes.
+/// Sets `threads` to the threads of the largest launch.
+bool canSplitGrid(gpu::GPUFuncOp func, const CollaborationPlan &plan,
+                  ArrayRef<gpu::LaunchFuncOp> launches, int64_t &threads,
+                  std::string &why);
+/// The state of the split grid level of `plan` (see GridLaunches), for
+/// launches of `threads` threads at most.
+SmallVector<std::pair<MemRefType, std::optional<int32_t>>>
+getGridSplitBuffers(const CollaborationPlan &plan, int64_t threads);
+/// Creates the two kernels of the split grid level of `plan` (whose
+/// `gridSplitBuffers` are set) beside the loop's kernel; call before
+/// applyCollaboration.
+GridLaunches createGridLaunches(const CollaborationPlan &plan);
+/// Launches the kernels of `grid` before `launch` (whose operands already
+/// include the state), with its sizes and operands, in order on its stream.
+void launchGridKernels(gpu::LaunchFuncOp launch, const GridLaunches &grid);
+
 /// What applyCollaboration did beyond the warp's forms.
 struct CollaborationResult {
   /// Ranges over `plan.blockRange` go to the whole block.
@@ -150,6 +197,9 @@ struct CollaborationOptions {
   int64_t gridChunk = 64;
   /// Jobs of the grid level per launch.
   int64_t gridJobs = 16384;
+  /// The grid level's ranges in launches of their own before the kernel's,
+  /// where the kernel allows it (GridLaunches).
+  bool gridSplit = false;
   Flatten flatten = Flatten::Auto;
   /// Which loops of data-dependent trip count to consider (all if unset).
   std::function<bool(scf::ForOp)> select;

@@ -41,6 +41,18 @@ Value addWorkgroupBuffer(gpu::GPUFuncOp func, Location loc, int64_t size,
 std::optional<arith::AtomicRMWKind> getAtomicKind(CombiningKind kind,
                                                   Type type);
 
+/// Whether the grid level may run the long ranges of `plan`'s loop: a body
+/// that uses, from outside the loop, only values of the whole launch, and
+/// reductions that memory atomics can combine; else sets `why`.
+bool gridLevelApplies(const CollaborationPlan &plan, std::string &why);
+
+/// Adds `buffers` to the arguments of `func`, after its others; returns the
+/// first one's position.
+unsigned appendLaunchState(
+    gpu::GPUFuncOp func,
+    ArrayRef<std::pair<MemRefType, std::optional<int32_t>>> buffers,
+    Location loc);
+
 /// Builds the forms of one planned loop at the rewriter's insertion point:
 /// the original loop per thread, the warp-level loops over long ranges, and
 /// the flattened windows.
@@ -53,6 +65,13 @@ public:
   /// Computes the lane's trip count and the warp's figures, then the
   /// run-time choice between the forms; returns the loop's results.
   SmallVector<Value> build();
+  /// The split grid level's kernels (CollaborationGridLaunch.cpp), built at
+  /// the insertion point (the start of the kernel's body). `jobs`: `inner`
+  /// is where the kernel's bounds are, `mapped` maps the loop's bounds there;
+  /// each long range takes a job. `chunks`: every warp runs its chunks, the
+  /// body's values from outside the loop in `outside`.
+  void buildGridJobs(gpu::GPUFuncOp jobs, const IRMapping &mapped);
+  void buildGridChunks(gpu::GPUFuncOp chunks, const IRMapping &outside);
   /// What build() did beyond the warp's forms.
   CollaborationResult result;
 
@@ -100,7 +119,25 @@ private:
   /// Whether the grid level may run the loop's long ranges: a body that
   /// uses, from outside the loop, only values of the whole launch, and
   /// reductions that memory atomics can combine; else sets `why`.
-  bool canUseGrid(std::string &why);
+  bool canUseGrid(std::string &why) { return gridLevelApplies(plan, why); }
+  /// The split grid level in the kernel: where `isGrid` holds, the thread
+  /// looks for the job the launch of jobs gave its range; sets `published`
+  /// where there is one (whose value combineGridJob adds).
+  void lookUpGridJob(Value isGrid, Value &published);
+  SmallVector<Value> combineGridJob(ValueRange results);
+  /// `results` combined with the grid level's, where there is one.
+  SmallVector<Value> finishLevels(ValueRange results);
+  /// The split grid level's state, as the kernel `func` takes it (its last
+  /// arguments).
+  struct GridSplitState {
+    Value head, chunkJobs, records, jobOf;
+    SmallVector<Value> accumulators;
+  };
+  GridSplitState addGridSplitState(gpu::GPUFuncOp func);
+  /// With the split grid level: whether the thread's range is a job's, and
+  /// the job's values.
+  Value gridJobFound;
+  SmallVector<Value> gridJobValues;
   /// The calling thread's linear id in the block, its warp, its lane, and
   /// whether it is its warp's first lane.
   struct BlockPosition {

@@ -41,7 +41,9 @@ collaborate::getAtomicKind(CombiningKind kind, Type type) {
   }
 }
 
-bool CollaborationBuilder::canUseGrid(std::string &why) {
+bool collaborate::gridLevelApplies(const CollaborationPlan &plan,
+                                   std::string &why) {
+  scf::ForOp loop = plan.loop;
   auto func = loop->getParentOfType<gpu::GPUFuncOp>();
   Operation *culprit = nullptr;
   loop.getBody()->walk([&](Operation *op) {
@@ -82,8 +84,24 @@ CollaborationBuilder::GridLevel::GridLevel(CollaborationBuilder &c)
   indexType = b.getIndexType();
 }
 
+unsigned collaborate::appendLaunchState(
+    gpu::GPUFuncOp func,
+    ArrayRef<std::pair<MemRefType, std::optional<int32_t>>> buffers,
+    Location loc) {
+  unsigned first = func.getNumArguments();
+  SmallVector<unsigned> positions(buffers.size(), first);
+  SmallVector<Type> types;
+  for (auto &[type, fill] : buffers)
+    types.push_back(type);
+  SmallVector<DictionaryAttr> attrs(buffers.size(),
+                                    DictionaryAttr::get(func.getContext()));
+  SmallVector<Location> locs(buffers.size(), loc);
+  if (failed(func.insertArguments(positions, types, attrs, locs)))
+    llvm_unreachable("gpu.func takes more arguments");
+  return first;
+}
+
 void CollaborationBuilder::GridLevel::addLaunchState() {
-  MLIRContext *context = b.getContext();
   // The control words and each job's counter of finished chunks (zeroed
   // once; the last block of a launch resets the control words, each job's
   // owner its counter); each job's chunk counter (not open until its owner
@@ -101,16 +119,7 @@ void CollaborationBuilder::GridLevel::addLaunchState() {
         {MemRefType::get({plan.gridJobs},
                          getCombinedValue(c.loop, index, reduction).getType()),
          std::nullopt});
-  unsigned first = func.getFunctionType().getNumInputs();
-  SmallVector<unsigned> positions(buffers.size(), first);
-  SmallVector<Type> types;
-  for (auto &[type, fill] : buffers)
-    types.push_back(type);
-  SmallVector<DictionaryAttr> attrs(buffers.size(),
-                                    DictionaryAttr::get(context));
-  SmallVector<Location> locs(buffers.size(), loc);
-  if (failed(func.insertArguments(positions, types, attrs, locs)))
-    llvm_unreachable("gpu.func takes more arguments");
+  unsigned first = appendLaunchState(func, buffers, loc);
   Block &entry = func.getBody().front();
   control = entry.getArgument(first);
   claims = entry.getArgument(first + 1);

@@ -441,7 +441,10 @@ SmallVector<Value> CollaborationBuilder::build() {
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, countIndex,
                               constIndex(plan.gridRange));
     Value published;
-    startGrid(isGrid, published);
+    if (plan.gridSplit)
+      lookUpGridJob(isGrid, published);
+    else
+      startGrid(isGrid, published);
     Value unpublished = arith::XOrIOp::create(
         b, loc, published,
         arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
@@ -454,10 +457,7 @@ SmallVector<Value> CollaborationBuilder::build() {
   if (plan.flatten == Flatten::Block) {
     result.blockFlattened = canFlattenBlock(result.whyNotBlockFlattened);
     if (result.blockFlattened) {
-      SmallVector<Value> results = blockFlattened();
-      if (grid)
-        return finishGrid(results);
-      return results;
+      return finishLevels(blockFlattened());
     }
   }
   if (plan.blockRange > 0 && bodyIsBlockWide()) {
@@ -539,11 +539,16 @@ SmallVector<Value> CollaborationBuilder::build() {
         anyLong, [&] { return warpPerLongRange(longMask, own); },
         [&] { return own; });
   };
-  SmallVector<Value> results =
-      buildIf(fits, collaborate, [&] { return perThread(active); });
+  return finishLevels(
+      buildIf(fits, collaborate, [&] { return perThread(active); }));
+}
+
+SmallVector<Value> CollaborationBuilder::finishLevels(ValueRange results) {
   if (grid)
     return finishGrid(results);
-  return results;
+  if (gridJobFound)
+    return combineGridJob(results);
+  return SmallVector<Value>(results);
 }
 
 CollaborationResult

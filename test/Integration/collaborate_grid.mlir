@@ -25,6 +25,20 @@
 // RUN: wc-opt %s --wc-collaborate='flatten=block grid-range=100 grid-chunk=8' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FBREMARK
 // RUN: wc-opt %s --wc-collaborate='grid-range=100 grid-chunk=8 grid-jobs=1024' 2>/dev/null | FileCheck %s --check-prefix=IR
 // RUN: wc-opt %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8},wc-lower-to-nvvm{format=isa})' 2>/dev/null | FileCheck %s --check-prefix=PTX
+// The grid level in launches of its own (grid-split=1): the same outputs,
+// lowered too, with blocks interleaved, after the cleanups, and launched
+// asynchronously; with grid-jobs=1 and 2 the jobs past the first (and the
+// chunks past their 4 words per job) stay with the kernel.
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-split=1})' | FileCheck %s
+// RUN: wc-sim %s --resident-blocks=4 --schedule-seed=3 --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-split=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=1 block-range=1 grid-chunk=8 grid-jobs=1024 grid-split=1})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-jobs=1 grid-split=1})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-jobs=2 grid-split=1})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{flatten=block grid-range=100 grid-chunk=8 grid-split=1})' | FileCheck %s
+// RUN: wc-sim %t.async.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-split=1})' | FileCheck %s
+// RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-split=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %s --wc-collaborate='grid-range=100 grid-chunk=8 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: wc-opt %t.clean.mlir --wc-collaborate='grid-range=100 grid-chunk=8 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.grid.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.grid1.out %}
@@ -41,6 +55,7 @@
 // of 2 and 3 nonzeros want jobs: the first 1024 get them, the rest stay
 // with their block.
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 100 iterations by the grid, in chunks of 512 that any block takes, ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
+// SPLIT: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 100 iterations by the grid, in launches of their own before the kernel's (@spmv_grid_jobs, @spmv_grid_chunks) in chunks of 256 per warp, ranges over 512 iterations by the whole block, long ranges by the whole warp, the others flattened or per thread; 2 reductions)
 // FBREMARK: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block (ranges over 100 iterations by the grid, in chunks of 512 that any block takes, the other ranges' iterations split evenly between its warps; 2 reductions)
 // IR-LABEL: gpu.func @spmv
 // IR-SAME: %[[CONTROL:[a-z0-9]+]]: memref<3104xi32>, %[[CLAIMS:[a-z0-9]+]]: memref<1024xi32>, %{{.*}}: memref<2048xi64>, %[[PENDING:[a-z0-9]+]]: memref<32xi32>, %{{.*}}: memref<1024xi32>, %{{.*}}: memref<1024xi32>)

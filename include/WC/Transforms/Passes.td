@@ -499,6 +499,11 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
     Option<"gridJobs", "grid-jobs", "int64_t", /*default=*/"16384",
            "Jobs of the grid level per launch: the ranges of a launch past "
            "them stay with their block">,
+    Option<"gridSplit", "grid-split", "bool", /*default=*/"false",
+           "Run the grid level's ranges in two launches of their own before "
+           "the kernel's (where the body and the loop's bounds only read "
+           "buffers the kernel does not write, and the launches' sizes are "
+           "constants) instead of in the kernel">,
     Option<"flatten", "flatten", "std::string", /*default=*/"\"auto\"",
            "When a warp flattens its short ranges: auto (a mean of 4 or "
            "more, or the longest more than twice the mean), always, never "

@@ -15,7 +15,9 @@
 # the block (1024); with the grid level taking ranges over 1024, 2048, 4096
 # or 8192 iterations (`grid1024`, `grid2048`, `grid4096`, `grid8192`); with
 # the block flattening its threads' ranges (`flatten=block`: `block`, and
-# with the grid level over 2048 iterations `blockgrid2048`); and the cost
+# with the grid level over 2048 iterations `blockgrid2048`); with the
+# grid level's ranges over 512 or 1024 iterations in launches of their own
+# before the kernel's (`grid-split=1`: `split512`, `split1024`); and the cost
 # model's pick (`pick`). On the GPU machine run each a few times in turn; every
 # run prints ms per launch of 10 samples of 20 launches, then the checksum
 # of y, which must be equal across the builds of a matrix.
@@ -48,6 +50,8 @@ variants=(
   "grid8192:--wc-collaborate=grid-range=8192"
   "block:--wc-collaborate=flatten=block"
   "blockgrid2048:--wc-collaborate=flatten=block~grid-range=2048"
+  "split512:--wc-collaborate=grid-range=512~grid-split=1"
+  "split1024:--wc-collaborate=grid-range=1024~grid-split=1"
   "pick:--wc-consolidate"
 )
 # BENCH_ONLY=bfs builds the search alone.

@@ -10,6 +10,10 @@
 // RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-collaborate{flatten=block},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %t.mlir --resident-blocks=2 --schedule-seed=4 --pass-pipeline='builtin.module(wc-collaborate{flatten=block grid-range=64 grid-chunk=1},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %t.mlir --wc-collaborate=flatten=block -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// The grid level in launches of its own before the kernel's (grid-split=1),
+// on the outlined kernel and on the one left inline:
+// RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=64 grid-chunk=1 grid-split=1},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %t.mlir --wc-collaborate='grid-range=64 grid-chunk=1 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-REMARK
 // Left inline (no gpu-kernel-outlining), the kernel is outlined by
 // wc-collaborate itself, collaborated, and computes the same.
 // RUN: wc-opt %s '--scf-parallel-loop-tiling=parallel-loop-tile-sizes=64 no-min-max-bounds=true' \
@@ -18,6 +22,8 @@
 // RUN: FileCheck %s --check-prefix=INLINE --input-file=%t.inline.mlir
 // RUN: wc-sim %t.inline.mlir --pass-pipeline='builtin.module(wc-collaborate)' | FileCheck %s
 // RUN: wc-opt %t.inline.mlir --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=INLINE-REMARK
+// RUN: wc-sim %t.inline.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=64 grid-chunk=1 grid-split=1})' | FileCheck %s
+// RUN: wc-opt %t.inline.mlir --wc-collaborate='grid-range=64 grid-chunk=1 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-REMARK
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
 
@@ -31,6 +37,7 @@
 // KERNEL: gpu.func @spmv_kernel({{.*}}) kernel attributes {known_block_size = array<i32: 64, 1, 1>
 // KERNEL: scf.if
 // KERNEL: scf.for {{.*}} iter_args
+// SPLIT-REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 64 iterations by the grid, in launches of their own before the kernel's (@spmv_kernel_grid_jobs, @spmv_kernel_grid_chunks) in chunks of 32 per warp,
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block (the ranges' iterations split evenly between its warps; 1 reduction)
 // INLINE: gpu.launch blocks
 // INLINE-NOT: gpu.func

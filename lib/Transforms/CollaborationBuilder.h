@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <array>
 #include <memory>
@@ -45,6 +46,17 @@ std::optional<arith::AtomicRMWKind> getAtomicKind(CombiningKind kind,
 /// that uses, from outside the loop, only values of the whole launch, and
 /// reductions that memory atomics can combine; else sets `why`.
 bool gridLevelApplies(const CollaborationPlan &plan, std::string &why);
+
+/// The ops that compute `roots` in `func`, each allowed by `allowed`, where
+/// every one is in the kernel's body or in `guard`'s then-block (or inside
+/// another of them). Else sets `why`.
+FailureOr<SetVector<Operation *>>
+collectSlice(gpu::GPUFuncOp func, scf::IfOp guard, ArrayRef<Value> roots,
+             function_ref<bool(Operation *, std::string &)> allowed,
+             std::string &why);
+/// The values from outside the loop that its body uses, but its own
+/// arguments.
+SetVector<Value> getBodyInputs(scf::ForOp loop);
 
 /// Adds `buffers` to the arguments of `func`, after its others; returns the
 /// first one's position.

@@ -11,6 +11,8 @@
 #include "CollaborationBuilder.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -22,15 +24,56 @@ using namespace mlir::wc::collaborate;
 /// word per thread would take over 256 MiB).
 static constexpr int64_t kMaxSplitThreads = int64_t(1) << 26;
 
+/// `memref` without its views: the buffer it is a view of.
+static Value getViewRoot(Value memref) {
+  while (true) {
+    if (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+      memref = view.getViewSource();
+    else if (auto cast = memref.getDefiningOp<memref::CastOp>())
+      memref = cast.getSource();
+    else if (auto cast = memref.getDefiningOp<memref::MemorySpaceCastOp>())
+      memref = cast.getSource();
+    else
+      return memref;
+  }
+}
+
 /// The kernel input whose memory `memref` is (through views), if any.
 static std::optional<unsigned> getRootInput(Value memref, gpu::GPUFuncOp func) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  auto arg = dyn_cast<BlockArgument>(memref);
+  auto arg = dyn_cast<BlockArgument>(getViewRoot(memref));
   if (!arg || arg.getOwner() != &func.getBody().front() ||
       arg.getArgNumber() >= func.getNumArguments())
     return std::nullopt;
   return arg.getArgNumber();
+}
+
+/// Whether `memref` is (a view of) a buffer that its op allocates.
+static bool isAllocated(Value memref) {
+  Value root = getViewRoot(memref);
+  Operation *def = root.getDefiningOp();
+  return def && hasEffect<MemoryEffects::Allocate>(def, root);
+}
+
+/// Whether `memref` is (a view of) the kernel's own memory: an allocation
+/// in it, or a workgroup or private attribution.
+static bool isKernelOwn(Value memref, gpu::GPUFuncOp func) {
+  if (auto arg = dyn_cast<BlockArgument>(getViewRoot(memref)))
+    return arg.getOwner() == &func.getBody().front() &&
+           arg.getArgNumber() >= func.getNumArguments();
+  return isAllocated(memref);
+}
+
+/// Whether the host's `memref` is a buffer no other one passed to a launch
+/// can be: an allocation, or an argument of its function marked
+/// `llvm.noalias`.
+static bool isDistinctOnHost(Value memref) {
+  Value root = getViewRoot(memref);
+  if (auto arg = dyn_cast<BlockArgument>(root)) {
+    auto host = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    return host && arg.getOwner()->isEntryBlock() &&
+           host.getArgAttr(arg.getArgNumber(), "llvm.noalias");
+  }
+  return isAllocated(root);
 }
 
 namespace {
@@ -39,6 +82,8 @@ namespace {
 struct KernelWrites {
   llvm::SmallDenseSet<unsigned> inputs;
   Operation *unknown = nullptr;
+  /// `unknown` writes to a buffer that is neither an input nor its own.
+  bool chosen = false;
 };
 
 /// The reads of memory of the split grid level's kernels: only of inputs
@@ -105,10 +150,15 @@ static KernelWrites findKernelWrites(gpu::GPUFuncOp func) {
         writes.unknown = op;
         return WalkResult::interrupt();
       }
-      if (std::optional<unsigned> input = getRootInput(value, func))
+      if (std::optional<unsigned> input = getRootInput(value, func)) {
         writes.inputs.insert(*input);
-      // Else a buffer of the kernel's own (workgroup, private, alloca):
-      // not an input's memory.
+      } else if (!isKernelOwn(value, func)) {
+        // Memory chosen at run time (a select of buffers, a buffer an
+        // `scf.if` yields): it may be any input's.
+        writes.unknown = op;
+        writes.chosen = true;
+        return WalkResult::interrupt();
+      }
     }
     return WalkResult::advance();
   });
@@ -187,7 +237,10 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
   scf::IfOp guardOp = plan.guard;
   KernelWrites writes = findKernelWrites(func);
   if (writes.unknown) {
-    why = "the kernel has an op whose writes are not known ('" +
+    why = (writes.chosen ? "the kernel writes a buffer that is neither an "
+                           "argument nor its own allocation ('"
+                         : "the kernel has an op whose writes are not known "
+                           "('") +
           writes.unknown->getName().getStringRef().str() + "')";
     return false;
   }
@@ -245,13 +298,29 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
     threads = std::max(threads, launched);
     // Buffers passed twice: what the launches before the kernel read could
     // be what the kernel writes.
-    for (unsigned r : read)
-      for (unsigned w : writes.inputs)
-        if (launch.getKernelOperand(r) == launch.getKernelOperand(w)) {
-          why = "a launch passes the same buffer for an argument the body "
-                "or bounds read and one the kernel writes";
-          return false;
-        }
+    auto pairs = [&](function_ref<bool(Value, Value)> apart) {
+      for (unsigned r : read)
+        for (unsigned w : writes.inputs)
+          if (!apart(launch.getKernelOperand(r), launch.getKernelOperand(w)))
+            return false;
+      return true;
+    };
+    if (!pairs([](Value read, Value written) {
+          return getViewRoot(read) != getViewRoot(written);
+        })) {
+      why = "a launch passes the same buffer for an argument the body or "
+            "bounds read and one the kernel writes";
+      return false;
+    }
+    if (!pairs([](Value read, Value written) {
+          return isDistinctOnHost(read) && isDistinctOnHost(written);
+        })) {
+      why = "a launch passes buffers for an argument the body or bounds "
+            "read and one the kernel writes that may be the same memory "
+            "(each must be an allocation, or a host function's argument "
+            "marked llvm.noalias)";
+      return false;
+    }
   }
   return true;
 }

@@ -10,10 +10,18 @@
 // RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-collaborate{flatten=block},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %t.mlir --resident-blocks=2 --schedule-seed=4 --pass-pipeline='builtin.module(wc-collaborate{flatten=block grid-range=64 grid-chunk=1},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %t.mlir --wc-collaborate=flatten=block -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// The grid level in launches of its own before the kernel's (grid-split=1),
-// on the outlined kernel and on the one left inline:
-// RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=64 grid-chunk=1 grid-split=1},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
-// RUN: wc-opt %t.mlir --wc-collaborate='grid-range=64 grid-chunk=1 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-REMARK
+// The grid level in launches of its own before the kernel's (grid-split=1)
+// needs to know that the buffers @spmv is passed are distinct: refused as
+// it is, applied with its arguments marked llvm.noalias, on the outlined
+// kernel and on the one left inline:
+// RUN: wc-opt %t.mlir --wc-collaborate='grid-range=64 grid-chunk=1 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-HOST
+// RUN: sed 's/\(%%\(rowptr\|cols\|vals\|x\|y\): memref<[^>]*>\)\([,)]\)/\1 {llvm.noalias}\3/g' %s > %t.noalias.mlir
+// RUN: wc-opt %t.noalias.mlir '--scf-parallel-loop-tiling=parallel-loop-tile-sizes=64 no-min-max-bounds=true' \
+// RUN:   --gpu-map-parallel-loops --convert-parallel-loops-to-gpu --lower-affine \
+// RUN:   --canonicalize --gpu-launch-sink-index-computations --gpu-kernel-outlining --cse \
+// RUN:   -o %t.split.mlir
+// RUN: wc-sim %t.split.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=64 grid-chunk=1 grid-split=1},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// RUN: wc-opt %t.split.mlir --wc-collaborate='grid-range=64 grid-chunk=1 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-REMARK
 // Left inline (no gpu-kernel-outlining), the kernel is outlined by
 // wc-collaborate itself, collaborated, and computes the same.
 // RUN: wc-opt %s '--scf-parallel-loop-tiling=parallel-loop-tile-sizes=64 no-min-max-bounds=true' \
@@ -22,8 +30,11 @@
 // RUN: FileCheck %s --check-prefix=INLINE --input-file=%t.inline.mlir
 // RUN: wc-sim %t.inline.mlir --pass-pipeline='builtin.module(wc-collaborate)' | FileCheck %s
 // RUN: wc-opt %t.inline.mlir --wc-collaborate -o /dev/null 2>&1 | FileCheck %s --check-prefix=INLINE-REMARK
-// RUN: wc-sim %t.inline.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=64 grid-chunk=1 grid-split=1})' | FileCheck %s
-// RUN: wc-opt %t.inline.mlir --wc-collaborate='grid-range=64 grid-chunk=1 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-REMARK
+// RUN: wc-opt %t.noalias.mlir '--scf-parallel-loop-tiling=parallel-loop-tile-sizes=64 no-min-max-bounds=true' \
+// RUN:   --gpu-map-parallel-loops --convert-parallel-loops-to-gpu --lower-affine \
+// RUN:   --canonicalize --cse -o %t.split.inline.mlir
+// RUN: wc-sim %t.split.inline.mlir --pass-pipeline='builtin.module(wc-collaborate{grid-range=64 grid-chunk=1 grid-split=1})' | FileCheck %s
+// RUN: wc-opt %t.split.inline.mlir --wc-collaborate='grid-range=64 grid-chunk=1 grid-split=1' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-REMARK
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.collaborated.out %}
 
@@ -37,6 +48,7 @@
 // KERNEL: gpu.func @spmv_kernel({{.*}}) kernel attributes {known_block_size = array<i32: 64, 1, 1>
 // KERNEL: scf.if
 // KERNEL: scf.for {{.*}} iter_args
+// SPLIT-HOST: the grid level in the kernel, not in launches of its own: a launch passes buffers for an argument the body or bounds read and one the kernel writes that may be the same memory (each must be an allocation, or a host function's argument marked llvm.noalias)
 // SPLIT-REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run as each warp's trip counts decide (ranges over 64 iterations by the grid, in launches of their own before the kernel's (@spmv_kernel_grid_jobs, @spmv_kernel_grid_chunks) in chunks of 32 per warp,
 // REMARK: remark: wc-collaborate: a loop of data-dependent trip count is run flattened over the block (the ranges' iterations split evenly between its warps; 1 reduction)
 // INLINE: gpu.launch blocks

@@ -71,7 +71,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
-  func.func @run(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %p: memref<?xi32>) {
+  func.func @run(%rowptr: memref<?xi32> {llvm.noalias}, %vals: memref<?xi32> {llvm.noalias}, %y: memref<?xi32> {llvm.noalias}, %p: memref<?xi32> {llvm.noalias}) {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %c64 = arith.constant 64 : index
@@ -119,7 +119,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
-  func.func @run(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %p: memref<?xi32>) {
+  func.func @run(%rowptr: memref<?xi32> {llvm.noalias}, %vals: memref<?xi32> {llvm.noalias}, %y: memref<?xi32> {llvm.noalias}, %p: memref<?xi32> {llvm.noalias}) {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %c64 = arith.constant 64 : index
@@ -393,6 +393,141 @@ module attributes {gpu.container_module} {
     %c4 = arith.constant 4 : index
     %c64 = arith.constant 64 : index
     gpu.launch_func @kernels::@printf blocks in (%c4, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %y : memref<?xi32>, %p : memref<?xi32>)
+    return
+  }
+}
+
+// -----
+
+// Buffers from the host function's arguments, not marked llvm.noalias: the
+// caller may pass one buffer for both.
+// CHECK-LABEL: gpu.func @host_arguments(
+// CHECK-NOT: gpu.func @host_arguments_grid_jobs
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{the grid level in the kernel, not in launches of its own: a launch passes buffers for an argument the body or bounds read and one the kernel writes that may be the same memory (each must be an allocation, or a host function's argument marked llvm.noalias)}}
+    gpu.func @host_arguments(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %p: memref<?xi32>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %first = arith.muli %b, %c64 : index
+      %row = arith.addi %first, %t : index
+      %lo32 = memref.load %rowptr[%row] : memref<?xi32>
+      %next = arith.addi %row, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i32
+      %scale = memref.load %p[%c0] : memref<?xi32>
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i32) {
+        %a = memref.load %vals[%k] : memref<?xi32>
+        %as = arith.muli %a, %a : i32
+        %sum2 = arith.addi %sum, %a : i32
+        scf.yield %sum2 : i32
+      }
+      memref.store %s, %y[%row] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @run(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %p: memref<?xi32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @kernels::@host_arguments blocks in (%c4, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %y : memref<?xi32>, %p : memref<?xi32>)
+    return
+  }
+}
+
+// -----
+
+// The buffer the body reads passed again, through a cast, as the one the
+// kernel writes.
+// CHECK-LABEL: gpu.func @cast_alias(
+// CHECK-NOT: gpu.func @cast_alias_grid_jobs
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{the grid level in the kernel, not in launches of its own: a launch passes the same buffer for an argument the body or bounds read and one the kernel writes}}
+    gpu.func @cast_alias(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %p: memref<?xi32>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %first = arith.muli %b, %c64 : index
+      %row = arith.addi %first, %t : index
+      %lo32 = memref.load %rowptr[%row] : memref<?xi32>
+      %next = arith.addi %row, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i32
+      %scale = memref.load %p[%c0] : memref<?xi32>
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i32) {
+        %a = memref.load %vals[%k] : memref<?xi32>
+        %as = arith.muli %a, %a : i32
+        %sum2 = arith.addi %sum, %a : i32
+        scf.yield %sum2 : i32
+      }
+      memref.store %s, %y[%row] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @run(%rowptr: memref<?xi32> {llvm.noalias}, %vals: memref<?xi32> {llvm.noalias}, %y: memref<?xi32> {llvm.noalias}, %p: memref<?xi32> {llvm.noalias}) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %vcast = memref.cast %vals : memref<?xi32> to memref<?xi32>
+    gpu.launch_func @kernels::@cast_alias blocks in (%c4, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %vcast : memref<?xi32>, %p : memref<?xi32>)
+    return
+  }
+}
+
+// -----
+
+// A store through a buffer chosen at run time, which may be the one the
+// body reads.
+// CHECK-LABEL: gpu.func @chosen_buffer(
+// CHECK-NOT: gpu.func @chosen_buffer_grid_jobs
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{the grid level in the kernel, not in launches of its own: the kernel writes a buffer that is neither an argument nor its own allocation ('memref.store')}}
+    gpu.func @chosen_buffer(%rowptr: memref<?xi32>, %vals: memref<?xi32>, %y: memref<?xi32>, %p: memref<?xi32>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %first = arith.muli %b, %c64 : index
+      %row = arith.addi %first, %t : index
+      %lo32 = memref.load %rowptr[%row] : memref<?xi32>
+      %next = arith.addi %row, %c1 : index
+      %hi32 = memref.load %rowptr[%next] : memref<?xi32>
+      %lo = arith.index_cast %lo32 : i32 to index
+      %hi = arith.index_cast %hi32 : i32 to index
+      %zero = arith.constant 0 : i32
+      %scale = memref.load %p[%c0] : memref<?xi32>
+      %s = scf.for %k = %lo to %hi step %c1 iter_args(%sum = %zero) -> (i32) {
+        %a = memref.load %vals[%k] : memref<?xi32>
+        %as = arith.muli %a, %a : i32
+        %sum2 = arith.addi %sum, %a : i32
+        scf.yield %sum2 : i32
+      }
+      %odd = arith.cmpi ugt, %t, %c0 : index
+      %out = arith.select %odd, %y, %vals : memref<?xi32>
+      memref.store %s, %out[%row] : memref<?xi32>
+      gpu.return
+    }
+  }
+  func.func @run(%rowptr: memref<?xi32> {llvm.noalias}, %vals: memref<?xi32> {llvm.noalias}, %y: memref<?xi32> {llvm.noalias}, %p: memref<?xi32> {llvm.noalias}) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @kernels::@chosen_buffer blocks in (%c4, %c1, %c1) threads in (%c64, %c1, %c1) args(%rowptr : memref<?xi32>, %vals : memref<?xi32>, %y : memref<?xi32>, %p : memref<?xi32>)
     return
   }
 }

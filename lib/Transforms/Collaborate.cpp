@@ -274,6 +274,12 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     CollaborationResult result = applyCollaboration(*plan);
     if (!whyNoSite.empty())
       result.whyNotGrid = whyNoSite;
+    if (gridLaunches && !result.grid) {
+      // The kernel took no grid level after all: no launches before it.
+      gridLaunches->jobs.erase();
+      gridLaunches->chunks.erase();
+      gridLaunches.reset();
+    }
     for (gpu::LaunchFuncOp launch : launches) {
       for (auto &[type, fill] : result.gridBuffers)
         launch.getKernelOperandsMutable().append(

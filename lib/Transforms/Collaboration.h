@@ -17,6 +17,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <optional>
@@ -67,10 +68,8 @@ struct CollaborationPlan {
   /// kernel's (collaborate::GridLaunches) instead of in the kernel.
   bool gridSplit = false;
   /// With `gridSplit`: the buffers of the launches' state (the kernels take
-  /// them as their last arguments), and the number of threads of the largest
-  /// launch (each thread's job has a word).
+  /// them as their last arguments).
   SmallVector<std::pair<MemRefType, std::optional<int32_t>>> gridSplitBuffers;
-  int64_t gridSplitThreads = 0;
   /// The block's shape (whole warps).
   std::array<int64_t, 3> blockShape = {0, 0, 0};
   /// When a warp flattens its short ranges.
@@ -122,9 +121,13 @@ constexpr int32_t kGridHelpFailures = 8;
 constexpr int64_t kGridControlWords =
     (kGridBlockCounters + 1) * kGridCounterStride;
 
-/// The split grid level's chunks per launch: chunk numbers past this many
-/// get no job.
-constexpr int64_t kGridSplitChunksPerJob = 4;
+/// The split grid level's chunk words per launch: 4 per job, at most as
+/// many as keep every job's chunks together below 2^31 (a job takes at most
+/// this many), so that the 32-bit count of chunks taken cannot wrap.
+inline int64_t getGridSplitChunks(int64_t gridJobs) {
+  return std::max<int64_t>(
+      1, std::min<int64_t>(4 * gridJobs, ((int64_t(1) << 31) - 1) / gridJobs));
+}
 
 /// The split grid level (`gridSplit`): the kernel's ranges longer than
 /// `gridRange` run in two launches before the kernel's own, with the same
@@ -143,8 +146,9 @@ struct GridLaunches {
 /// Whether the grid level of `plan` can run in launches of its own for the
 /// kernel `func` launched by `launches` (else sets `why`): a body that only
 /// reads memory that the kernel never writes, bounds computed from such
-/// reads and from values free of effects, and launches of constant sizes
-/// whose buffers read there are not also passed for one the kernel writes.
+/// reads and from values free of effects, a kernel that writes only its
+/// arguments and its own allocations, and launches of constant sizes whose
+/// buffers read there and written by the kernel are known to be apart.
 /// Sets `threads` to the threads of the largest launch.
 bool canSplitGrid(gpu::GPUFuncOp func, const CollaborationPlan &plan,
                   ArrayRef<gpu::LaunchFuncOp> launches, int64_t &threads,

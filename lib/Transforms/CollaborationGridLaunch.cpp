@@ -44,9 +44,8 @@ collaborate::getGridSplitBuffers(const CollaborationPlan &plan,
   // accumulators.
   SmallVector<std::pair<MemRefType, std::optional<int32_t>>> buffers;
   buffers.push_back({MemRefType::get({2}, i32), 0});
-  buffers.push_back(
-      {MemRefType::get({kGridSplitChunksPerJob * plan.gridJobs}, i32),
-       std::nullopt});
+  buffers.push_back({MemRefType::get({getGridSplitChunks(plan.gridJobs)}, i32),
+                     std::nullopt});
   buffers.push_back({MemRefType::get({3 * plan.gridJobs}, i64), std::nullopt});
   buffers.push_back({MemRefType::get({threads}, i32), std::nullopt});
   for (auto [index, reduction] : llvm::enumerate(plan.reductions))
@@ -107,44 +106,43 @@ void CollaborationBuilder::buildGridJobs(gpu::GPUFuncOp jobs,
   Value isLong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                        tripCount, constIndex(plan.gridRange));
   int64_t chunkIterations = plan.gridChunk / getThreads(plan.blockShape) * 32;
-  int64_t chunkCapacity = kGridSplitChunksPerJob * plan.gridJobs;
+  int64_t chunkCapacity = getGridSplitChunks(plan.gridJobs);
   thenDo(isLong, [&] {
     Value count64 = arith::IndexCastOp::create(b, loc, i64, tripCount);
-    // A range of 2^40 iterations or more takes no chunks (their numbers
-    // would pass 32 bits): it stays with the kernel.
-    Value countable = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ult, count64,
-        arith::ConstantIntOp::create(b, loc, i64, int64_t(1) << 40));
-    Value chunks = arith::SelectOp::create(
-        b, loc, countable,
-        arith::TruncIOp::create(
-            b, loc, i32,
-            arith::CeilDivUIOp::create(
-                b, loc, count64,
-                arith::ConstantIntOp::create(b, loc, i64, chunkIterations))),
-        constI32(0));
+    Value chunks64 = arith::CeilDivUIOp::create(
+        b, loc, count64,
+        arith::ConstantIntOp::create(b, loc, i64, chunkIterations));
     auto take = [&](int64_t word, Value amount) {
       return memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
                                          amount, state.head,
                                          ValueRange{constIndex(word)})
           .getResult();
     };
+    // A job past the launch's jobs, or one of more chunks than the chunk
+    // words, takes no chunks, nor does one whose chunks pass the words'
+    // end: the range stays with the kernel (its word says -1, and so do the
+    // chunk words it took). Only a job below `gridJobs` of at most
+    // `chunkCapacity` chunks adds to the count of chunks taken, which so
+    // stays below 2^31.
     Value job = take(0, constI32(1));
+    Value countable = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, job,
+                              constI32(plan.gridJobs)),
+        arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ule, chunks64,
+            arith::ConstantIntOp::create(b, loc, i64, chunkCapacity)));
+    Value chunks = arith::SelectOp::create(
+        b, loc, countable, arith::TruncIOp::create(b, loc, i32, chunks64),
+        constI32(0));
     Value firstChunk = take(1, chunks);
-    // A job past the launch's jobs, or chunks past its chunk words: the
-    // range stays with the kernel (its word says -1, and so do the chunk
-    // words it took).
     Value firstIndex =
         arith::IndexCastOp::create(b, loc, b.getIndexType(), firstChunk);
     Value endIndex = arith::AddIOp::create(
         b, loc, firstIndex,
         arith::IndexCastOp::create(b, loc, b.getIndexType(), chunks));
     Value fits = arith::AndIOp::create(
-        b, loc,
-        arith::AndIOp::create(
-            b, loc, countable,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, job,
-                                  constI32(plan.gridJobs))),
+        b, loc, countable,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, endIndex,
                               constIndex(chunkCapacity)));
     Value mine = arith::SelectOp::create(b, loc, fits, job, constI32(-1));
@@ -197,7 +195,7 @@ void CollaborationBuilder::buildGridChunks(gpu::GPUFuncOp chunks,
       b, loc, b.getIndexType(),
       memref::LoadOp::create(b, loc, state.head, ValueRange{constIndex(1)}));
   Value total = arith::MinUIOp::create(
-      b, loc, taken, constIndex(kGridSplitChunksPerJob * plan.gridJobs));
+      b, loc, taken, constIndex(getGridSplitChunks(plan.gridJobs)));
   auto each = createFor(b, loc, warp, total, allWarps, {});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(each.getBody());

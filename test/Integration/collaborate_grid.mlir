@@ -28,7 +28,11 @@
 // The grid level in launches of its own (grid-split=1): the same outputs,
 // lowered too, with blocks interleaved, after the cleanups, and launched
 // asynchronously; with grid-jobs=1 and 2 the jobs past the first (and the
-// chunks past their 4 words per job) stay with the kernel.
+// chunks past their 4 words per job) stay with the kernel, and with
+// grid-chunk=1 grid-jobs=4 (16 chunk words of 32 iterations) so do the
+// ranges of 600 and 2000 iterations (more chunks than the words) and that
+// of 256 (its chunks past the words' end).
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=1 grid-jobs=4 grid-split=1})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-split=1})' | FileCheck %s
 // RUN: wc-sim %s --resident-blocks=4 --schedule-seed=3 --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-split=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=1 block-range=1 grid-chunk=8 grid-jobs=1024 grid-split=1})' | FileCheck %s

@@ -244,7 +244,10 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
         options.blockRange < 0 ? 8 * threads : options.blockRange;
     plan->flatten = options.flatten;
     plan->gridRange = std::max<int64_t>(options.gridRange, 0);
-    plan->gridChunk = std::max<int64_t>(options.gridChunk, 1) * threads;
+    // At most 2^20 iterations per thread of the block: the chunk's
+    // iterations stay far from 64 bits.
+    plan->gridChunk =
+        std::clamp<int64_t>(options.gridChunk, 1, int64_t(1) << 20) * threads;
     plan->gridJobs = std::clamp<int64_t>(options.gridJobs, 1, 1 << 24);
     // The grid level's state comes from each launch site (a kernel launched
     // from outside the module would be passed too few arguments), must be

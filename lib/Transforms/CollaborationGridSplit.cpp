@@ -289,11 +289,11 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
               "of the launch has a word for its job)";
         return false;
       }
-      launched *= *constant;
-      if (launched > kMaxSplitThreads) {
+      if (*constant > kMaxSplitThreads / launched) {
         why = "a launch has more than 2^26 threads";
         return false;
       }
+      launched *= *constant;
     }
     threads = std::max(threads, launched);
     // Buffers passed twice: what the launches before the kernel read could

@@ -495,7 +495,8 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
            "Trip counts above this go to the whole grid: jobs of the launch "
            "whose chunks any block takes once it has run its own (0: never)">,
     Option<"gridChunk", "grid-chunk", "int64_t", /*default=*/"64",
-           "Iterations per thread of the block in a chunk of the grid level">,
+           "Iterations per thread of the block in a chunk of the grid level "
+           "(at most 2^20)">,
     Option<"gridJobs", "grid-jobs", "int64_t", /*default=*/"16384",
            "Jobs of the grid level per launch: the ranges of a launch past "
            "them stay with their block">,

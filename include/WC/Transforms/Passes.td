@@ -502,9 +502,10 @@ def Collaborate : Pass<"wc-collaborate", "::mlir::ModuleOp"> {
            "them stay with their block">,
     Option<"gridSplit", "grid-split", "bool", /*default=*/"false",
            "Run the grid level's ranges in two launches of their own before "
-           "the kernel's (where the body and the loop's bounds only read "
-           "buffers the kernel does not write, and the launches' sizes are "
-           "constants) instead of in the kernel">,
+           "the kernel's instead of in the kernel, where that is safe: the "
+           "body and the loop's bounds only read buffers the kernel does not "
+           "write, the launches' sizes are constants, and the buffers they "
+           "pass are allocations or host arguments marked llvm.noalias">,
     Option<"flatten", "flatten", "std::string", /*default=*/"\"auto\"",
            "When a warp flattens its short ranges: auto (a mean of 4 or "
            "more, or the longest more than twice the mean), always, never "

@@ -134,11 +134,11 @@ inline int64_t getGridSplitChunks(int64_t gridJobs) {
 /// grid, block and arguments plus the state. The first, `jobs`, runs what
 /// the kernel computes before the loop up to its bounds, and each thread
 /// whose range is long takes a job for it (its range and its chunks'
-/// numbers); the second, `chunks`, runs each chunk of 64 iterations per lane
-/// by a warp, strided over the launch's warps, and combines its value into
-/// the job's accumulators. The kernel then skips the long ranges and
-/// combines each one's job's value instead, where the job's range is its
-/// own.
+/// numbers); the second, `chunks`, runs each chunk (the `grid-chunk`
+/// option's iterations per lane) by a warp, strided over the launch's
+/// warps, and combines its value into the job's accumulators. The kernel then
+/// skips the long ranges and combines each one's job's value instead, where the
+/// job's range is its own.
 struct GridLaunches {
   gpu::GPUFuncOp jobs, chunks;
 };

@@ -9,9 +9,10 @@
 //           is longer than grid-range takes a job (head[0]) and its chunks'
 //           numbers (head[1]), records the range, writes the job's number
 //           into each chunk's word and into its own
-//   chunks: warp w of W runs chunks w, w + W, ...: 64 iterations per lane
-//           (in rounds of 4), a warp reduction, and the job's accumulators
-//           set (a job of one chunk) or combined by a memory atomic
+//   chunks: warp w of W runs chunks w, w + W, ...: grid-chunk iterations
+//           per lane (in rounds of 4), a warp reduction, and the job's
+//           accumulators set (a job of one chunk) or combined by a memory
+//           atomic
 //   kernel: a thread whose range is long reads its job; where the job's
 //           range is its own, its value replaces the range's iterations;
 //           the launch's first thread resets head for the next launches
@@ -29,8 +30,8 @@ using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::collaborate;
 
-/// Iterations per lane of a chunk run by a warp are the grid level's per
-/// thread of the block (`grid-chunk`); the warp's rounds hold 4 each.
+/// A warp runs a chunk (`grid-chunk` iterations per lane) in rounds of 4
+/// iterations per lane, their loads in flight together.
 static constexpr int64_t kChunkUnroll = 4;
 
 SmallVector<std::pair<MemRefType, std::optional<int32_t>>>

@@ -28,7 +28,26 @@ using namespace mlir;
 using namespace mlir::wc;
 
 Value mlir::wc::getViewRoot(Value memref) {
-  return memref::skipViewLikeOps(cast<MemrefValue>(memref));
+  // Casts change the type, not the memory (they are not view-like ops).
+  while (true) {
+    memref = memref::skipViewLikeOps(cast<MemrefValue>(memref));
+    if (auto cast = memref.getDefiningOp<memref::CastOp>())
+      memref = cast.getSource();
+    else if (auto cast = memref.getDefiningOp<memref::MemorySpaceCastOp>())
+      memref = cast.getSource();
+    else
+      return memref;
+  }
+}
+
+bool mlir::wc::isKernelAllocation(Value buffer) {
+  if (auto arg = dyn_cast<BlockArgument>(buffer)) {
+    auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+    return func && (llvm::is_contained(func.getWorkgroupAttributions(), arg) ||
+                    llvm::is_contained(func.getPrivateAttributions(), arg));
+  }
+  return isa_and_present<memref::AllocOp, memref::AllocaOp>(
+      buffer.getDefiningOp());
 }
 
 bool mlir::wc::isWorkgroupMemRef(Type type) {

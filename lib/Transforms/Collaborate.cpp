@@ -267,12 +267,14 @@ bool collaborate::collaborateKernel(gpu::GPUFuncOp func,
     // The grid level in launches of its own, where the kernel allows it.
     std::string whyNotSplit;
     std::optional<GridLaunches> gridLaunches;
-    int64_t launched = 0;
-    if (plan->gridRange > 0 && options.gridSplit &&
-        canSplitGrid(func, *plan, launches, launched, whyNotSplit)) {
-      plan->gridSplit = true;
-      plan->gridSplitBuffers = getGridSplitBuffers(*plan, launched);
-      gridLaunches = createGridLaunches(*plan);
+    if (plan->gridRange > 0 && options.gridSplit) {
+      FailureOr<GridSplitPlan> split =
+          planGridSplit(func, *plan, launches, whyNotSplit);
+      if (succeeded(split)) {
+        plan->gridSplit = true;
+        plan->gridSplitBuffers = getGridSplitBuffers(*plan, split->threads);
+        gridLaunches = createGridLaunches(*plan, *split);
+      }
     }
     CollaborationResult result = applyCollaboration(*plan);
     if (!whyNoSite.empty())

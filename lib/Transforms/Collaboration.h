@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
 #include <array>
@@ -143,24 +144,34 @@ struct GridLaunches {
   gpu::GPUFuncOp jobs, chunks;
 };
 
-/// Whether the grid level of `plan` can run in launches of its own for the
-/// kernel `func` launched by `launches` (else sets `why`): a body that only
-/// reads memory that the kernel never writes, bounds computed from such
-/// reads and from values free of effects, a kernel that writes only its
-/// arguments and its own allocations, and launches of constant sizes whose
-/// buffers read there and written by the kernel are known to be apart.
-/// Sets `threads` to the threads of the largest launch.
-bool canSplitGrid(gpu::GPUFuncOp func, const CollaborationPlan &plan,
-                  ArrayRef<gpu::LaunchFuncOp> launches, int64_t &threads,
-                  std::string &why);
+/// What the split grid level of a kernel runs before it: the ops that
+/// compute the loop's bounds and the guard's condition (in the kernel's
+/// body or its guard's then-block), and those that compute the values the
+/// body uses from outside the loop; and the threads of its largest launch.
+struct GridSplitPlan {
+  SetVector<Operation *> bounds, bodyInputs;
+  int64_t threads = 0;
+};
+/// Plans the grid level of `plan` in launches of its own for the kernel
+/// `func` launched by `launches`, or fails with the reason in `why`: it
+/// needs a body that only reads memory that the kernel never writes, bounds
+/// computed from such reads and from values free of effects, a kernel that
+/// writes only its arguments and its own allocations, and launches of
+/// constant sizes whose buffers read there and written by the kernel are
+/// known to be apart.
+FailureOr<GridSplitPlan> planGridSplit(gpu::GPUFuncOp func,
+                                       const CollaborationPlan &plan,
+                                       ArrayRef<gpu::LaunchFuncOp> launches,
+                                       std::string &why);
 /// The state of the split grid level of `plan` (see GridLaunches), for
 /// launches of `threads` threads at most.
 SmallVector<std::pair<MemRefType, std::optional<int32_t>>>
 getGridSplitBuffers(const CollaborationPlan &plan, int64_t threads);
 /// Creates the two kernels of the split grid level of `plan` (whose
-/// `gridSplitBuffers` are set) beside the loop's kernel; call before
-/// applyCollaboration.
-GridLaunches createGridLaunches(const CollaborationPlan &plan);
+/// `gridSplitBuffers` are set), as `split` plans them, beside the loop's
+/// kernel; call before applyCollaboration.
+GridLaunches createGridLaunches(const CollaborationPlan &plan,
+                                const GridSplitPlan &split);
 /// Launches the kernels of `grid` before `launch` (whose operands already
 /// include the state), with its sizes and operands, in order on its stream.
 void launchGridKernels(gpu::LaunchFuncOp launch, const GridLaunches &grid);

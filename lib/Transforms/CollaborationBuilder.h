@@ -47,17 +47,6 @@ std::optional<arith::AtomicRMWKind> getAtomicKind(CombiningKind kind,
 /// reductions that memory atomics can combine; else sets `why`.
 bool gridLevelApplies(const CollaborationPlan &plan, std::string &why);
 
-/// The ops that compute `roots` in `func`, each allowed by `allowed`, where
-/// every one is in the kernel's body or in `guard`'s then-block (or inside
-/// another of them). Else sets `why`.
-FailureOr<SetVector<Operation *>>
-collectSlice(gpu::GPUFuncOp func, scf::IfOp guard, ArrayRef<Value> roots,
-             function_ref<bool(Operation *, std::string &)> allowed,
-             std::string &why);
-/// The values from outside the loop that its body uses, but its own
-/// arguments.
-SetVector<Value> getBodyInputs(scf::ForOp loop);
-
 /// Adds `buffers` to the arguments of `func`, after its others; returns the
 /// first one's position.
 unsigned appendLaunchState(
@@ -146,6 +135,9 @@ private:
     SmallVector<Value> accumulators;
   };
   GridSplitState addGridSplitState(gpu::GPUFuncOp func);
+  /// Where word `word` (0: lo, 1: count, 2: first chunk) of job `job` (an
+  /// i32) is in the split grid level's records.
+  Value gridRecordWord(Value job, int64_t word);
   /// With the split grid level: whether the thread's range is a job's, and
   /// the job's values.
   Value gridJobFound;

@@ -22,6 +22,7 @@
 #include "CollaborationBuilder.h"
 
 #include "WC/Dialect/WC/Utils/IndexUtils.h"
+#include "WC/Transforms/Aggregation.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
@@ -57,6 +58,15 @@ collaborate::getGridSplitBuffers(const CollaborationPlan &plan,
   return buffers;
 }
 
+Value CollaborationBuilder::gridRecordWord(Value job, int64_t word) {
+  return arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(
+          b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), job),
+          constIndex(3)),
+      constIndex(word));
+}
+
 CollaborationBuilder::GridSplitState
 CollaborationBuilder::addGridSplitState(gpu::GPUFuncOp func) {
   unsigned first = appendLaunchState(func, plan.gridSplitBuffers, loc);
@@ -71,22 +81,15 @@ CollaborationBuilder::addGridSplitState(gpu::GPUFuncOp func) {
   return state;
 }
 
-static int64_t getThreads(ArrayRef<int64_t> shape) {
-  int64_t threads = 1;
-  for (int64_t size : shape)
-    threads *= size;
-  return threads;
-}
-
 /// The thread's linear id in the launch.
 static Value createLaunchThreadId(OpBuilder &b, Location loc,
-                                  ArrayRef<int64_t> shape) {
+                                  BlockShape shape) {
   Value block = createLinearBlockId(b, loc).first;
   return arith::AddIOp::create(
       b, loc,
       arith::MulIOp::create(
           b, loc, block,
-          arith::ConstantIndexOp::create(b, loc, getThreads(shape))),
+          arith::ConstantIndexOp::create(b, loc, getNumThreads(shape))),
       createLinearThreadId(b, loc, shape));
 }
 
@@ -106,7 +109,8 @@ void CollaborationBuilder::buildGridJobs(gpu::GPUFuncOp jobs,
       arith::SelectOp::create(b, loc, nonEmpty, trips, constIndex(0));
   Value isLong = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                        tripCount, constIndex(plan.gridRange));
-  int64_t chunkIterations = plan.gridChunk / getThreads(plan.blockShape) * 32;
+  int64_t chunkIterations =
+      plan.gridChunk / getNumThreads(plan.blockShape) * 32;
   int64_t chunkCapacity = getGridSplitChunks(plan.gridJobs);
   thenDo(isLong, [&] {
     Value count64 = arith::IndexCastOp::create(b, loc, i64, tripCount);
@@ -160,13 +164,9 @@ void CollaborationBuilder::buildGridJobs(gpu::GPUFuncOp jobs,
     memref::StoreOp::create(b, loc, mine, state.jobOf,
                             createLaunchThreadId(b, loc, plan.blockShape));
     thenDo(fits, [&] {
-      Value record = arith::MulIOp::create(
-          b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), job),
-          constIndex(3));
       auto put = [&](Value value, int64_t word) {
         memref::StoreOp::create(b, loc, value, state.records,
-                                ValueRange{arith::AddIOp::create(
-                                    b, loc, record, constIndex(word))});
+                                gridRecordWord(job, word));
       };
       put(arith::IndexCastOp::create(b, loc, i64, rangeLo), 0);
       put(count64, 1);
@@ -183,7 +183,7 @@ void CollaborationBuilder::buildGridChunks(gpu::GPUFuncOp chunks,
                                            const IRMapping &outside) {
   GridSplitState state = addGridSplitState(chunks);
   stepValue = constIndex(plan.step);
-  int64_t threads = getThreads(plan.blockShape), warps = threads / 32;
+  int64_t threads = getNumThreads(plan.blockShape), warps = threads / 32;
   int64_t chunkIterations = plan.gridChunk / threads * 32;
   auto [block, blocks] = createLinearBlockId(b, loc);
   Value tid = createLinearThreadId(b, loc, plan.blockShape);
@@ -206,15 +206,11 @@ void CollaborationBuilder::buildGridChunks(gpu::GPUFuncOp chunks,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, job,
                             constI32(0)),
       [&] {
-        Value record = arith::MulIOp::create(
-            b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), job),
-            constIndex(3));
         auto get = [&](int64_t word) -> Value {
           return arith::IndexCastOp::create(
               b, loc, b.getIndexType(),
               memref::LoadOp::create(b, loc, state.records,
-                                     ValueRange{arith::AddIOp::create(
-                                         b, loc, record, constIndex(word))}));
+                                     gridRecordWord(job, word)));
         };
         Value rangeLo = get(0), rangeCount = get(1), firstChunk = get(2);
         Value begin = arith::MulIOp::create(
@@ -295,11 +291,9 @@ void CollaborationBuilder::lookUpGridJob(Value isGrid, Value &published) {
     scf::YieldOp::create(b, loc, none);
     b.setInsertionPointToStart(&read.getThenRegion().front());
     Value at = arith::IndexCastOp::create(b, loc, b.getIndexType(), job);
-    Value record = arith::MulIOp::create(b, loc, at, constIndex(3));
     auto get = [&](int64_t word) -> Value {
-      return memref::LoadOp::create(
-          b, loc, state.records,
-          ValueRange{arith::AddIOp::create(b, loc, record, constIndex(word))});
+      return memref::LoadOp::create(b, loc, state.records,
+                                    gridRecordWord(job, word));
     };
     // The job's range is the thread's (its word could be another launch's).
     Value same = arith::AndIOp::create(
@@ -330,7 +324,8 @@ SmallVector<Value> CollaborationBuilder::combineGridJob(ValueRange results) {
   return combined;
 }
 
-GridLaunches collaborate::createGridLaunches(const CollaborationPlan &plan) {
+GridLaunches collaborate::createGridLaunches(const CollaborationPlan &plan,
+                                             const GridSplitPlan &split) {
   scf::ForOp loop = plan.loop;
   scf::IfOp guardOp = plan.guard;
   auto func = loop->getParentOfType<gpu::GPUFuncOp>();
@@ -357,19 +352,12 @@ GridLaunches collaborate::createGridLaunches(const CollaborationPlan &plan) {
       mapping.map(func.getArgument(i), kernel.getArgument(i));
     return std::make_pair(kernel, mapping);
   };
-  // canSplitGrid accepted the slices; here they are cloned.
-  std::string why;
-  auto allowAll = [](Operation *, std::string &) { return true; };
 
   GridLaunches grid;
   {
     auto [jobs, mapping] = makeKernel("_grid_jobs");
     grid.jobs = jobs;
-    SmallVector<Value> bounds{loop.getLowerBound(), loop.getUpperBound()};
-    if (guardOp)
-      bounds.push_back(guardOp.getCondition());
-    SetVector<Operation *> slice =
-        *collectSlice(func, guardOp, bounds, allowAll, why);
+    const SetVector<Operation *> &slice = split.bounds;
     Block *body = &func.getBody().front();
     for (Operation &op : *body)
       if (slice.contains(&op))
@@ -389,9 +377,7 @@ GridLaunches collaborate::createGridLaunches(const CollaborationPlan &plan) {
   {
     auto [chunks, mapping] = makeKernel("_grid_chunks");
     grid.chunks = chunks;
-    SmallVector<Value> inputs(getBodyInputs(loop).takeVector());
-    SetVector<Operation *> slice =
-        *collectSlice(func, guardOp, inputs, allowAll, why);
+    const SetVector<Operation *> &slice = split.bodyInputs;
     for (Operation *op : slice)
       if (!llvm::any_of(slice, [&](Operation *other) {
             return other != op && other->isProperAncestor(op);

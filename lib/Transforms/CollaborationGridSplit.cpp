@@ -1,7 +1,7 @@
 //===- CollaborationGridSplit.cpp - When the grid level may split -------===//
 //
 // Whether wc-collaborate's grid level may run in launches of its own before
-// the kernel's (canSplitGrid; the launches are built in
+// the kernel's (planGridSplit; the launches are built in
 // CollaborationGridLaunch.cpp): the launches run the body and compute the
 // loop's bounds before the kernel does, so both may only read memory that
 // the kernel never writes, and each thread of a launch has a word.
@@ -10,11 +10,11 @@
 
 #include "CollaborationBuilder.h"
 
+#include "WC/Analysis/SharedAccess.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::wc;
@@ -24,20 +24,6 @@ using namespace mlir::wc::collaborate;
 /// word per thread would take over 256 MiB).
 static constexpr int64_t kMaxSplitThreads = int64_t(1) << 26;
 
-/// `memref` without its views: the buffer it is a view of.
-static Value getViewRoot(Value memref) {
-  while (true) {
-    if (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-      memref = view.getViewSource();
-    else if (auto cast = memref.getDefiningOp<memref::CastOp>())
-      memref = cast.getSource();
-    else if (auto cast = memref.getDefiningOp<memref::MemorySpaceCastOp>())
-      memref = cast.getSource();
-    else
-      return memref;
-  }
-}
-
 /// The kernel input whose memory `memref` is (through views), if any.
 static std::optional<unsigned> getRootInput(Value memref, gpu::GPUFuncOp func) {
   auto arg = dyn_cast<BlockArgument>(getViewRoot(memref));
@@ -45,22 +31,6 @@ static std::optional<unsigned> getRootInput(Value memref, gpu::GPUFuncOp func) {
       arg.getArgNumber() >= func.getNumArguments())
     return std::nullopt;
   return arg.getArgNumber();
-}
-
-/// Whether `memref` is (a view of) a buffer that its op allocates.
-static bool isAllocated(Value memref) {
-  Value root = getViewRoot(memref);
-  Operation *def = root.getDefiningOp();
-  return def && hasEffect<MemoryEffects::Allocate>(def, root);
-}
-
-/// Whether `memref` is (a view of) the kernel's own memory: an allocation
-/// in it, or a workgroup or private attribution.
-static bool isKernelOwn(Value memref, gpu::GPUFuncOp func) {
-  if (auto arg = dyn_cast<BlockArgument>(getViewRoot(memref)))
-    return arg.getOwner() == &func.getBody().front() &&
-           arg.getArgNumber() >= func.getNumArguments();
-  return isAllocated(memref);
 }
 
 /// Whether the host's `memref` is a buffer no other one passed to a launch
@@ -73,7 +43,8 @@ static bool isDistinctOnHost(Value memref) {
     return host && arg.getOwner()->isEntryBlock() &&
            host.getArgAttr(arg.getArgNumber(), "llvm.noalias");
   }
-  return isAllocated(root);
+  Operation *def = root.getDefiningOp();
+  return def && hasEffect<MemoryEffects::Allocate>(def, root);
 }
 
 namespace {
@@ -152,7 +123,7 @@ static KernelWrites findKernelWrites(gpu::GPUFuncOp func) {
       }
       if (std::optional<unsigned> input = getRootInput(value, func)) {
         writes.inputs.insert(*input);
-      } else if (!isKernelOwn(value, func)) {
+      } else if (!isKernelAllocation(getViewRoot(value))) {
         // Memory chosen at run time (a select of buffers, a buffer an
         // `scf.if` yields): it may be any input's.
         writes.unknown = op;
@@ -165,9 +136,13 @@ static KernelWrites findKernelWrites(gpu::GPUFuncOp func) {
   return writes;
 }
 
-FailureOr<SetVector<Operation *>> collaborate::collectSlice(
-    gpu::GPUFuncOp func, scf::IfOp guard, ArrayRef<Value> roots,
-    function_ref<bool(Operation *, std::string &)> allowed, std::string &why) {
+/// The ops that compute `roots` in `func`, each allowed by `allowed`, where
+/// every one is in the kernel's body or in `guard`'s then-block (or inside
+/// another of them). Else sets `why`.
+static FailureOr<SetVector<Operation *>>
+collectSlice(gpu::GPUFuncOp func, scf::IfOp guard, ArrayRef<Value> roots,
+             function_ref<bool(Operation *, std::string &)> allowed,
+             std::string &why) {
   SetVector<Operation *> slice;
   BackwardSliceOptions options;
   options.inclusive = true;
@@ -217,7 +192,9 @@ FailureOr<SetVector<Operation *>> collaborate::collectSlice(
   return slice;
 }
 
-SetVector<Value> collaborate::getBodyInputs(scf::ForOp loop) {
+/// The values from outside the loop that its body uses, but its own
+/// arguments.
+static SetVector<Value> getBodyInputs(scf::ForOp loop) {
   SetVector<Value> inputs;
   loop.getBody()->walk([&](Operation *op) {
     for (Value operand : op->getOperands())
@@ -227,12 +204,12 @@ SetVector<Value> collaborate::getBodyInputs(scf::ForOp loop) {
   return inputs;
 }
 
-bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
-                               const CollaborationPlan &plan,
-                               ArrayRef<gpu::LaunchFuncOp> launches,
-                               int64_t &threads, std::string &why) {
+FailureOr<GridSplitPlan>
+collaborate::planGridSplit(gpu::GPUFuncOp func, const CollaborationPlan &plan,
+                           ArrayRef<gpu::LaunchFuncOp> launches,
+                           std::string &why) {
   if (!gridLevelApplies(plan, why))
-    return false;
+    return failure();
   scf::ForOp loop = plan.loop;
   scf::IfOp guardOp = plan.guard;
   KernelWrites writes = findKernelWrites(func);
@@ -242,7 +219,7 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
                          : "the kernel has an op whose writes are not known "
                            "('") +
           writes.unknown->getName().getStringRef().str() + "')";
-    return false;
+    return failure();
   }
   llvm::SmallDenseSet<unsigned> read;
   ReadRules rules{func, writes, read};
@@ -250,7 +227,7 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
   for (Operation &op : loop.getBody()->without_terminator())
     if (!rules.allows(&op, why)) {
       why = "the body must only read buffers the kernel does not write: " + why;
-      return false;
+      return failure();
     }
   // The bounds are computed again in the launch of jobs, the body's values
   // from outside in the launch of chunks.
@@ -265,8 +242,12 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
              reason;
     return false;
   };
-  if (failed(collectSlice(func, guardOp, bounds, readOnly, why)))
-    return false;
+  GridSplitPlan split;
+  FailureOr<SetVector<Operation *>> boundsSlice =
+      collectSlice(func, guardOp, bounds, readOnly, why);
+  if (failed(boundsSlice))
+    return failure();
+  split.bounds = std::move(*boundsSlice);
   SmallVector<Value> inputs(getBodyInputs(loop).takeVector());
   auto pure = [](Operation *op, std::string &reason) {
     if (isPure(op))
@@ -275,9 +256,11 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
              "', which the launch of chunks cannot compute again";
     return false;
   };
-  if (failed(collectSlice(func, guardOp, inputs, pure, why)))
-    return false;
-  threads = 0;
+  FailureOr<SetVector<Operation *>> inputsSlice =
+      collectSlice(func, guardOp, inputs, pure, why);
+  if (failed(inputsSlice))
+    return failure();
+  split.bodyInputs = std::move(*inputsSlice);
   for (gpu::LaunchFuncOp launch : launches) {
     int64_t launched = 1;
     for (Value size : {launch.getGridSizeX(), launch.getGridSizeY(),
@@ -287,15 +270,15 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
       if (!constant || *constant <= 0) {
         why = "a launch's grid or block size is not a constant (each thread "
               "of the launch has a word for its job)";
-        return false;
+        return failure();
       }
       if (*constant > kMaxSplitThreads / launched) {
         why = "a launch has more than 2^26 threads";
-        return false;
+        return failure();
       }
       launched *= *constant;
     }
-    threads = std::max(threads, launched);
+    split.threads = std::max(split.threads, launched);
     // Buffers passed twice: what the launches before the kernel read could
     // be what the kernel writes.
     auto pairs = [&](function_ref<bool(Value, Value)> apart) {
@@ -310,7 +293,7 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
         })) {
       why = "a launch passes the same buffer for an argument the body or "
             "bounds read and one the kernel writes";
-      return false;
+      return failure();
     }
     if (!pairs([](Value read, Value written) {
           return isDistinctOnHost(read) && isDistinctOnHost(written);
@@ -319,8 +302,8 @@ bool collaborate::canSplitGrid(gpu::GPUFuncOp func,
             "read and one the kernel writes that may be the same memory "
             "(each must be an allocation, or a host function's argument "
             "marked llvm.noalias)";
-      return false;
+      return failure();
     }
   }
-  return true;
+  return split;
 }

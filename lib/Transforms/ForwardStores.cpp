@@ -96,18 +96,6 @@ static MemorySpace memorySpaceOf(Value memref) {
   return MemorySpace::Generic;
 }
 
-/// Whether `buffer` is memory the kernel allocates itself: an attribution
-/// of a gpu.func, or a `memref.alloc`/`alloca`.
-static bool isKernelAllocation(Value buffer) {
-  if (auto arg = dyn_cast<BlockArgument>(buffer)) {
-    auto func = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
-    return func && (llvm::is_contained(func.getWorkgroupAttributions(), arg) ||
-                    llvm::is_contained(func.getPrivateAttributions(), arg));
-  }
-  return isa_and_present<memref::AllocOp, memref::AllocaOp>(
-      buffer.getDefiningOp());
-}
-
 /// Whether `buffer` is an argument of the function that holds it.
 static bool isFunctionArgument(Value buffer) {
   auto arg = dyn_cast<BlockArgument>(buffer);

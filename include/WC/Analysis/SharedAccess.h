@@ -162,8 +162,13 @@ std::optional<AffineExpr> getIndexExpr(WarpJobOp job,
                                        llvm::SmallVectorImpl<Value> &symbols,
                                        std::string &reason);
 
-/// The buffer `memref` is a view of (through view-like ops), or `memref`.
+/// The buffer `memref` is a view of (through view-like ops and casts), or
+/// `memref`.
 Value getViewRoot(Value memref);
+
+/// Whether `buffer` is memory a kernel allocates itself: an attribution of
+/// a gpu.func, or a `memref.alloc`/`alloca`.
+bool isKernelAllocation(Value buffer);
 
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);

@@ -22,6 +22,8 @@
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineExprVisitor.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -48,6 +50,17 @@ bool mlir::wc::isKernelAllocation(Value buffer) {
   }
   return isa_and_present<memref::AllocOp, memref::AllocaOp>(
       buffer.getDefiningOp());
+}
+
+bool mlir::wc::isDistinctHostBuffer(Value memref) {
+  Value root = getViewRoot(memref);
+  if (auto arg = dyn_cast<BlockArgument>(root)) {
+    auto host = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    return host && arg.getOwner()->isEntryBlock() &&
+           host.getArgAttr(arg.getArgNumber(), "llvm.noalias");
+  }
+  Operation *def = root.getDefiningOp();
+  return def && hasEffect<MemoryEffects::Allocate>(def, root);
 }
 
 bool mlir::wc::isWorkgroupMemRef(Type type) {

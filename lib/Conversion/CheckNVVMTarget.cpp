@@ -95,6 +95,13 @@ struct CheckNVVMTargetPass
 
   void runOnOperation() override {
     ModuleOp top = getOperation();
+    // LLVM's optimisation levels.
+    int level = optLevel;
+    if (level < 0 || level > 3) {
+      top.emitError() << "wc-check-nvvm-target: option O=" << level
+                      << " is out of range: it must be in [0, 3]";
+      return signalPassFailure();
+    }
     // The options' target, whether or not a module gets it (kernels not yet
     // outlined into a gpu.module are checked against it here).
     if (failed(checkChipAndFeatures(top, getOptionChip(), getOptionFeatures(),

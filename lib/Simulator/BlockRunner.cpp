@@ -10,6 +10,8 @@
 
 #include "BlockRunner.h"
 
+#include "WC/Target/TargetDescription.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -90,6 +92,11 @@ BlockRunner::BlockRunner(Simulator &sim, const KernelLaunch &launch,
   numWarps = (numThreads + kLanes - 1) / kLanes;
   clocks.assign(numWarps, VectorClock(numWarps, 0));
   states.assign(numWarps, WarpState::Runnable);
+  // Each block's own order, from the seed and the block's place.
+  if (uint64_t seed = sim.options.warpOrderSeed)
+    orderState = seed * 0x9E3779B97F4A7C15ull + 1 +
+                 ((blockId[2] * launch.grid[1] + blockId[1]) * launch.grid[0] +
+                  blockId[0]);
   for (Barrier &barrier : barriers)
     barrier.joined.assign(numWarps, 0);
 }
@@ -106,7 +113,10 @@ Buffer *BlockRunner::allocateShared(Type elementType, int64_t count,
                                        count, name.str(), why);
   if (!buffer)
     return nullptr;
-  buffer->alignment = std::max<uint64_t>(alignment, buffer->elementBytes);
+  // The lowering gives every workgroup buffer at least
+  // kWorkgroupBufferAlignment bytes.
+  buffer->alignment = std::max<uint64_t>(
+      {alignment, buffer->elementBytes, kWorkgroupBufferAlignment});
   owned.push_back(buffer);
   if (sim.options.detectRaces)
     buffer->shadow = std::make_unique<RaceShadow>(count);
@@ -159,9 +169,26 @@ BlockRunner::allocatePrivate(Interpreter &interp, Operation *op,
 
 std::optional<Access> BlockRunner::recordAccess(Buffer &buffer, int64_t element,
                                                 bool isWrite, unsigned warp,
-                                                unsigned thread) {
+                                                unsigned thread,
+                                                bool sameValue) {
   Access access{thread, warp, clocks[warp][warp], isWrite};
-  return buffer.shadow->record(element, access, clocks[warp]);
+  RaceShadow *shadow = buffer.shadow.get();
+  if (!shadow) {
+    std::unique_ptr<RaceShadow> &global = globalShadows[&buffer];
+    if (!global)
+      global = std::make_unique<RaceShadow>(buffer.numElements,
+                                            /*sparse=*/true);
+    shadow = global.get();
+  }
+  return shadow->record(element, access, clocks[warp], sameValue);
+}
+
+unsigned BlockRunner::pickWarp(ArrayRef<unsigned> candidates) {
+  if (!orderState || candidates.size() == 1)
+    return candidates.front();
+  // A linear congruential step.
+  orderState = orderState * 6364136223846793005ull + 1442695040888963407ull;
+  return candidates[(orderState >> 33) % candidates.size()];
 }
 
 LogicalResult BlockRunner::runWarp(unsigned warp) {
@@ -188,13 +215,16 @@ LogicalResult BlockRunner::runWarp(unsigned warp) {
 
 void BlockRunner::passTurn(unsigned warp) {
   std::lock_guard<std::mutex> lock(mutex);
+  SmallVector<unsigned> runnable;
   for (unsigned step = 1; step <= numWarps; ++step) {
     unsigned next = (warp + step) % numWarps;
-    if (states[next] == WarpState::Runnable) {
-      turn = next;
-      wakeups[next].notify_one();
-      return;
-    }
+    if (states[next] == WarpState::Runnable)
+      runnable.push_back(next);
+  }
+  if (!runnable.empty()) {
+    turn = pickWarp(runnable);
+    wakeups[turn].notify_one();
+    return;
   }
   turn = kNoTurn;
   bool waiting =
@@ -554,14 +584,20 @@ LogicalResult BlockRunner::run() {
     places.push_back(place);
   }
 
+  // The first warp: warp 0, or one chosen by the warp-order seed (without
+  // barriers, warps run one after the other in that order).
+  SmallVector<unsigned> all = llvm::to_vector(llvm::seq<unsigned>(0, numWarps));
   if (!launch.hasBarriers) {
-    for (unsigned w = 0; w < numWarps; ++w)
+    while (!all.empty()) {
+      unsigned w = pickWarp(all);
       if (failed(runWarp(w)))
         return failure();
+      llvm::erase(all, w);
+    }
     return success();
   }
 
-  turn = 0;
+  turn = pickWarp(all);
   wakeups = std::vector<std::condition_variable>(numWarps);
   std::vector<std::thread> threads;
   for (unsigned w = 0; w < numWarps; ++w) {

@@ -162,10 +162,14 @@ public:
   Operation *pendingAsyncWrite(int64_t thread, const Buffer *buffer,
                                int64_t element) const;
 
-  /// Race detection for an access of `thread` of warp `warp`.
+  /// Race detection for an access of `thread` of warp `warp`, on the
+  /// buffer's own history (workgroup memory) or the block's history of a
+  /// global buffer.
+  /// `sameValue`: a write of the value the element holds, which does not
+  /// race with an earlier write.
   std::optional<Access> recordAccess(Buffer &buffer, int64_t element,
                                      bool isWrite, unsigned warp,
-                                     unsigned thread);
+                                     unsigned thread, bool sameValue = false);
 
 private:
   enum class WarpState { Runnable, Waiting, Done };
@@ -214,6 +218,10 @@ private:
   FailureOr<bool> countArrival(Interpreter &interp, Operation *op,
                                unsigned warp, unsigned id, int64_t threads,
                                LaneMask active, bool waits);
+  /// The warp of `candidates` (runnable warps, in round-robin order from
+  /// the one after the current) that runs next: the first, or one chosen
+  /// pseudo-randomly with a warp-order seed.
+  unsigned pickWarp(llvm::ArrayRef<unsigned> candidates);
   /// Hands execution from `warp` to the next runnable warp; fails the block
   /// when none can run while some wait (a barrier part of the block missed).
   void passTurn(unsigned warp);
@@ -260,6 +268,12 @@ private:
   std::vector<std::condition_variable> wakeups;
   unsigned turn = 0;
   bool aborted = false;
+  /// The pseudo-random state of the warp order (SimulatorOptions::
+  /// warpOrderSeed; 0: round-robin).
+  uint64_t orderState = 0;
+  /// Global memory's access history between this block's threads, per
+  /// buffer (sparse: only the elements the block touches).
+  llvm::DenseMap<Buffer *, std::unique_ptr<RaceShadow>> globalShadows;
 };
 
 } // namespace sim

@@ -163,9 +163,12 @@ static LogicalResult executeAccess(Interpreter &interp, Operation &op,
       idx[i] = static_cast<int64_t>(interp.scalar(index, lane));
     const MemRefDesc &desc = *ref.ref(lane);
     FailureOr<int64_t> element = interp.resolveElement(&op, desc, idx, lane);
-    if (failed(element) ||
-        failed(interp.recordAccess(&op, *desc.buffer, *element,
-                                   /*isWrite=*/stored != nullptr, lane))) {
+    std::optional<uint64_t> bits;
+    if (stored && succeeded(element))
+      bits = truncateTo(desc.buffer->elementType, interp.scalar(stored, lane));
+    if (failed(element) || failed(interp.recordAccess(
+                               &op, *desc.buffer, *element,
+                               /*isWrite=*/stored != nullptr, lane, bits))) {
       status = failure();
       return;
     }

@@ -3,7 +3,8 @@
 // The simulator's semantics of the 1-D `vector` ops that hold per-lane
 // register arrays (lowered lane arrays, per-virtual-thread values): build,
 // broadcast, extract and insert, with static or dynamic positions, and 1-D
-// transfers between memory and such vectors.
+// transfers, loads and stores between memory and such vectors (a load or
+// store faults where its address lacks the alignment it claims).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,32 +18,30 @@ using namespace mlir;
 using namespace mlir::wc;
 using namespace mlir::wc::sim;
 
-/// Reads (`stored` null) or writes a 1-D vector transfer lane by lane:
-/// element `k` is at the transfer's indices with `k` added in the memref
-/// dimension its permutation map names (or none, for a broadcast); an
-/// element past the memref's bounds in a dimension that is not in bounds,
-/// or masked off, reads `padding` and is not written.
-static FailureOr<bool> executeTransfer(Interpreter &interp,
-                                       VectorTransferOpInterface transfer,
-                                       Value stored, LaneMask mask) {
-  Operation *op = transfer.getOperation();
-  VectorType type = transfer.getVectorType();
-  AffineMap map = transfer.getPermutationMap();
-  if (type.getRank() != 1 || map.getNumResults() != 1)
-    return interp.error(op) << "only 1-D vector transfers are supported by "
-                               "the simulator";
+namespace {
+/// A 1-D vector read (`stored` null) or write of `width` elements: element
+/// `k` at `indices` of `base` with `k` added in dimension `dim` (none: a
+/// broadcast). An element past the bounds of `dim` when not `inBounds`, or
+/// masked off by `mask`, reads `padding` and is not written. The first
+/// element's address must be a multiple of `alignment` bytes where one is
+/// given (an element's size when 0).
+struct VectorAccess {
+  Value base;
+  ValueRange indices;
+  unsigned width;
   std::optional<unsigned> dim;
-  if (auto d = dyn_cast<AffineDimExpr>(map.getResult(0)))
-    dim = d.getPosition();
-  else if (!isa<AffineConstantExpr>(map.getResult(0)))
-    return interp.error(op) << "unsupported permutation map in a vector "
-                               "transfer";
-  bool inBounds = transfer.isDimInBounds(0);
-  Value padding;
-  if (auto read = dyn_cast<vector::TransferReadOp>(op))
-    padding = read.getPadding();
-  unsigned width = type.getNumElements();
-  const WarpValue &ref = interp.get(transfer.getBase());
+  bool inBounds = true;
+  Value mask, padding, stored;
+  std::optional<uint64_t> alignment;
+};
+} // namespace
+
+/// Executes `access` for the lanes of `mask`; on a read, sets `op`'s result.
+static FailureOr<bool> executeVectorAccess(Interpreter &interp, Operation *op,
+                                           const VectorAccess &access,
+                                           LaneMask mask) {
+  unsigned width = access.width;
+  const WarpValue &ref = interp.get(access.base);
   WarpValue result = WarpValue::perLane(width);
   LaneMask lanes = interp.isDevice() ? mask : 1u;
   SmallVector<int64_t, 4> idx;
@@ -53,36 +52,58 @@ static FailureOr<bool> executeTransfer(Interpreter &interp,
     const MemRefDesc &desc = *ref.ref(l);
     for (unsigned k = 0; k < width; ++k) {
       idx.clear();
-      for (Value index : transfer.getIndices())
+      for (Value index : access.indices)
         idx.push_back(static_cast<int64_t>(interp.scalar(index, l)));
-      if (dim)
-        idx[*dim] += k;
-      bool enabled =
-          !transfer.getMask() || (interp.get(transfer.getMask()).get(l, k) & 1);
+      if (access.dim)
+        idx[*access.dim] += k;
+      bool enabled = !access.mask || (interp.get(access.mask).get(l, k) & 1);
       bool outside =
-          dim && !inBounds && (idx[*dim] < 0 || idx[*dim] >= desc.sizes[*dim]);
+          access.dim && !access.inBounds &&
+          (idx[*access.dim] < 0 || idx[*access.dim] >= desc.sizes[*access.dim]);
       if (!enabled || outside) {
-        if (!stored)
-          result.bits[l * width + k] = interp.scalar(padding, l);
+        if (!access.stored)
+          result.bits[l * width + k] = interp.scalar(access.padding, l);
         continue;
       }
       FailureOr<int64_t> element = interp.resolveElement(op, desc, idx, l);
-      if (failed(element) ||
-          failed(interp.recordAccess(op, *desc.buffer, *element,
-                                     /*isWrite=*/stored != nullptr, l))) {
+      if (failed(element)) {
         status = failure();
         return;
       }
-      if (stored)
-        desc.buffer->store(*element, truncateTo(desc.buffer->elementType,
-                                                interp.get(stored).get(l, k)));
+      // The lowering tells LLVM the access is aligned to this much, and the
+      // GPU faults where it is not.
+      if (access.alignment && k == 0 && interp.isDevice()) {
+        uint64_t bytes =
+            *access.alignment ? *access.alignment : desc.buffer->elementBytes;
+        if (!desc.buffer->isAligned(*element, bytes)) {
+          interp.error(op, 1u << l)
+              << "misaligned vector access: "
+              << width * desc.buffer->elementBytes
+              << " bytes said to be aligned to " << bytes << " at element "
+              << *element << " of '" << desc.buffer->name
+              << "', a buffer aligned to " << desc.buffer->getAlignment()
+              << " bytes (the GPU faults on it)";
+          status = failure();
+          return;
+        }
+      }
+      if (failed(interp.recordAccess(op, *desc.buffer, *element,
+                                     /*isWrite=*/access.stored != nullptr,
+                                     l))) {
+        status = failure();
+        return;
+      }
+      if (access.stored)
+        desc.buffer->store(*element,
+                           truncateTo(desc.buffer->elementType,
+                                      interp.get(access.stored).get(l, k)));
       else
         result.bits[l * width + k] = desc.buffer->load(*element);
     }
   });
   if (failed(status))
     return failure();
-  if (!stored) {
+  if (!access.stored) {
     if (!interp.isDevice()) {
       result.uniform = true;
       result.bits.resize(width);
@@ -90,6 +111,56 @@ static FailureOr<bool> executeTransfer(Interpreter &interp,
     interp.set(op->getResult(0), std::move(result));
   }
   return true;
+}
+
+/// A 1-D vector transfer (`stored` null: a read): minor-identity or
+/// broadcast permutation maps.
+static FailureOr<bool> executeTransfer(Interpreter &interp,
+                                       VectorTransferOpInterface transfer,
+                                       Value stored, LaneMask mask) {
+  Operation *op = transfer.getOperation();
+  VectorType type = transfer.getVectorType();
+  AffineMap map = transfer.getPermutationMap();
+  if (type.getRank() != 1 || map.getNumResults() != 1)
+    return interp.error(op) << "only 1-D vector transfers are supported by "
+                               "the simulator";
+  VectorAccess access;
+  if (auto d = dyn_cast<AffineDimExpr>(map.getResult(0)))
+    access.dim = d.getPosition();
+  else if (!isa<AffineConstantExpr>(map.getResult(0)))
+    return interp.error(op) << "unsupported permutation map in a vector "
+                               "transfer";
+  access.base = transfer.getBase();
+  access.indices = transfer.getIndices();
+  access.width = type.getNumElements();
+  access.inBounds = transfer.isDimInBounds(0);
+  access.mask = transfer.getMask();
+  if (auto read = dyn_cast<vector::TransferReadOp>(op))
+    access.padding = read.getPadding();
+  access.stored = stored;
+  return executeVectorAccess(interp, op, access, mask);
+}
+
+/// `vector.load` (`stored` null) or `vector.store` of a 1-D vector along
+/// the last dimension, aligned as the op says (its `alignment`, else the
+/// element's size).
+static FailureOr<bool> executeLoadStore(Interpreter &interp, Operation *op,
+                                        VectorType type, Value base,
+                                        ValueRange indices, Value stored,
+                                        std::optional<uint64_t> alignment,
+                                        LaneMask mask) {
+  if (type.getRank() != 1)
+    return interp.error(op) << "only 1-D vector loads and stores are "
+                               "supported by the simulator";
+  VectorAccess access;
+  access.base = base;
+  access.indices = indices;
+  access.width = type.getNumElements();
+  if (!indices.empty())
+    access.dim = indices.size() - 1;
+  access.stored = stored;
+  access.alignment = alignment.value_or(0);
+  return executeVectorAccess(interp, op, access, mask);
 }
 
 /// Semantics of the 1-D vector ops (the register arrays of wc lowerings).
@@ -114,6 +185,17 @@ FailureOr<bool> sim::executeVectorOp(Interpreter &interp, Operation &op,
       })
       .Case([&](vector::TransferWriteOp write) {
         return executeTransfer(interp, write, write.getVector(), mask);
+      })
+      .Case([&](vector::LoadOp load) {
+        return executeLoadStore(interp, &op, load.getVectorType(),
+                                load.getBase(), load.getIndices(), nullptr,
+                                load.getAlignment(), mask);
+      })
+      .Case([&](vector::StoreOp store) {
+        return executeLoadStore(interp, &op, store.getVectorType(),
+                                store.getBase(), store.getIndices(),
+                                store.getValueToStore(), store.getAlignment(),
+                                mask);
       })
       .Case([&](vector::CreateMaskOp create) -> FailureOr<bool> {
         VectorType type = create.getVectorType();

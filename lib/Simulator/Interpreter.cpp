@@ -287,28 +287,48 @@ FailureOr<int64_t> Interpreter::resolveElement(Operation *op,
     return error(op) << "host code accesses " << getSpaceName(buffer)
                      << " memory '" << buffer.name
                      << "' (copy it to the host with gpu.memcpy)";
+  // A GPU faults on an element whose address is not a multiple of its size
+  // (a view at an odd byte offset, a buffer aligned to less).
+  if (isDevice() && !buffer.isAligned(linear, buffer.elementBytes))
+    return error(op, lanes)
+           << "misaligned access: element " << linear << " of "
+           << getSpaceName(buffer) << " memory '" << buffer.name << "' ("
+           << buffer.elementBytes << " bytes) is not at a multiple of "
+           << buffer.elementBytes << " bytes (the buffer is aligned to "
+           << buffer.getAlignment() << " bytes)";
   return linear;
 }
 
 LogicalResult Interpreter::recordAccess(Operation *op, Buffer &buffer,
                                         int64_t element, bool isWrite,
-                                        unsigned lane) {
-  // Accesses through a view are recorded on the bytes' own buffer.
+                                        unsigned lane,
+                                        std::optional<uint64_t> stored) {
+  // Accesses through a view are recorded on the bytes' own buffer (a
+  // stored value is compared on the view's element only).
   auto [storage, storageElement] = buffer.getStorageElement(element);
   if (storage != &buffer)
-    return recordAccess(op, *storage, storageElement, isWrite, lane);
-  if (!buffer.shadow || !place || !sim.options.detectRaces)
+    return recordAccess(
+        op, *storage, storageElement, isWrite, lane,
+        storage->elementBytes == buffer.elementBytes ? stored : std::nullopt);
+  // Workgroup memory has its history; global memory (device buffers,
+  // globals, registered host memory) one per block.
+  bool global = buffer.space == Buffer::Space::Device ||
+                buffer.space == Buffer::Space::Global ||
+                buffer.space == Buffer::Space::Host;
+  if ((!buffer.shadow && !global) || !place || !sim.options.detectRaces)
     return success();
   unsigned thread = place->linearThread(lane);
-  std::optional<Access> conflict =
-      place->block->recordAccess(buffer, element, isWrite, place->warp, thread);
+  bool sameValue = global && stored && buffer.load(element) == *stored;
+  std::optional<Access> conflict = place->block->recordAccess(
+      buffer, element, isWrite, place->warp, thread, sameValue);
   if (!conflict)
     return success();
   bool sameWarp = conflict->warp == place->warp;
   return error(op, 1u << lane)
-         << "data race on workgroup memory '" << buffer.name << "' element "
-         << element << ": " << (isWrite ? "write" : "read") << " by thread "
-         << thread << " and earlier " << (conflict->isWrite ? "write" : "read")
+         << "data race on " << (global ? "global" : "workgroup") << " memory '"
+         << buffer.name << "' element " << element << ": "
+         << (isWrite ? "write" : "read") << " by thread " << thread
+         << " and earlier " << (conflict->isWrite ? "write" : "read")
          << " by thread " << conflict->thread << " with no "
          << (sameWarp ? "warp sync or barrier" : "barrier") << " between them";
 }
@@ -324,6 +344,10 @@ Interpreter::runBody(Block &block, ArrayRef<WarpValue> args, LaneMask mask) {
   for (Operation &op : block.without_terminator())
     if (failed(execute(op, mask)))
       return failure();
+  // The terminator is a step too: a loop whose regions hold nothing else
+  // still ends at the limit.
+  if (failed(countStep(*block.getTerminator(), mask)))
+    return failure();
   SmallVector<WarpValue> results;
   for (Value operand : block.getTerminator()->getOperands())
     results.push_back(get(operand));
@@ -344,7 +368,8 @@ Interpreter::runCallable(Region &region, ArrayRef<WarpValue> args,
       if (failed(execute(op, mask)))
         return failure();
     Operation *terminator = block->getTerminator();
-    ++executedOps;
+    if (failed(countStep(*terminator, mask)))
+      return failure();
     auto collect = [&](ValueRange operands) {
       SmallVector<WarpValue> values;
       for (Value v : operands)
@@ -565,9 +590,7 @@ LogicalResult Interpreter::executeCall(Operation &op, LaneMask mask) {
   return success();
 }
 
-LogicalResult Interpreter::execute(Operation &op, LaneMask mask) {
-  if (missingValue)
-    return failure();
+LogicalResult Interpreter::countStep(Operation &op, LaneMask mask) {
   ++executedOps;
   uint64_t limit = sim.options.maxSteps;
   if (limit && sim.steps.fetch_add(1, std::memory_order_relaxed) >= limit)
@@ -575,6 +598,12 @@ LogicalResult Interpreter::execute(Operation &op, LaneMask mask) {
            << "step limit reached: " << limit
            << " operations executed (an endless loop, or a wait for memory "
               "nothing writes?); raise it with --max-steps";
+  return success();
+}
+
+LogicalResult Interpreter::execute(Operation &op, LaneMask mask) {
+  if (missingValue || failed(countStep(op, mask)))
+    return failure();
   if (isa<scf::IfOp>(op))
     return executeScfIf(op, mask);
   if (isa<scf::ForOp>(op))

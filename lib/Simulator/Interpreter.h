@@ -131,6 +131,9 @@ public:
   FailureOr<llvm::SmallVector<WarpValue>>
   runBody(Block &block, llvm::ArrayRef<WarpValue> args, LaneMask mask);
 
+  /// Counts one executed op (terminators included) against the step limit;
+  /// fails with an error at `op` once the limit is reached.
+  LogicalResult countStep(Operation &op, LaneMask mask);
   /// Executes one non-terminator operation for the lanes of `mask`.
   LogicalResult execute(Operation &op, LaneMask mask);
 
@@ -164,10 +167,15 @@ public:
                                     llvm::ArrayRef<int64_t> indices,
                                     unsigned lane);
 
-  /// Records an access of `lane` to workgroup memory for race detection;
-  /// fails with a diagnostic on a race.
+  /// Records an access of `lane` to workgroup or global memory for race
+  /// detection; fails with a diagnostic on a race. `stored`: the bits a
+  /// write stores, where known; on global memory, a write of the value the
+  /// element already holds does not race with an earlier write (every
+  /// thread storing one result: the element ends with it whatever the
+  /// order).
   LogicalResult recordAccess(Operation *op, Buffer &buffer, int64_t element,
-                             bool isWrite, unsigned lane);
+                             bool isWrite, unsigned lane,
+                             std::optional<uint64_t> stored = std::nullopt);
 
   /// Counts of executed ops per interpreter go to the simulator's stats.
   uint64_t executedOps = 0;

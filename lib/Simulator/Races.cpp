@@ -17,9 +17,11 @@ static bool isOrdered(const Access &earlier, uint32_t thread,
 }
 
 std::optional<Access> RaceShadow::record(int64_t element, const Access &access,
-                                         const VectorClock &clock) {
-  Cell &cell = cells[element];
-  if (cell.write && !isOrdered(*cell.write, access.thread, clock))
+                                         const VectorClock &clock,
+                                         bool sameValue) {
+  Cell &cell = sparse ? sparseCells[element] : cells[element];
+  if (cell.write && !isOrdered(*cell.write, access.thread, clock) &&
+      !(access.isWrite && sameValue))
     return cell.write;
   if (access.isWrite) {
     for (const Access &read : cell.reads)

@@ -49,6 +49,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <limits>
+
 namespace mlir {
 namespace wc {
 #define GEN_PASS_DEF_COLLABORATE
@@ -364,6 +366,22 @@ void CollaboratePass::runOnOperation() {
         << "' (auto, always, never or block)";
     return signalPassFailure();
   }
+  // Ranges are counts of iterations (-1 for block-range: 8 per thread);
+  // a chunk of the grid level is at most 2^20 iterations per thread, and a
+  // launch has at most 2^24 grid jobs.
+  constexpr int64_t kMaxCount = std::numeric_limits<int64_t>::max();
+  ModuleOp module = getOperation();
+  if (failed(checkOptionRange(module, "wc-collaborate", "long-range", longRange,
+                              0, kMaxCount)) ||
+      failed(checkOptionRange(module, "wc-collaborate", "block-range",
+                              blockRange, -1, kMaxCount)) ||
+      failed(checkOptionRange(module, "wc-collaborate", "grid-range", gridRange,
+                              0, kMaxCount)) ||
+      failed(checkOptionRange(module, "wc-collaborate", "grid-chunk", gridChunk,
+                              1, int64_t(1) << 20)) ||
+      failed(checkOptionRange(module, "wc-collaborate", "grid-jobs", gridJobs,
+                              1, int64_t(1) << 24)))
+    return signalPassFailure();
   CollaborationOptions options;
   options.rules.reassociateFloats = reassociateFloats;
   options.rules.reorderAtomics = reorderAtomics;

@@ -33,20 +33,6 @@ static std::optional<unsigned> getRootInput(Value memref, gpu::GPUFuncOp func) {
   return arg.getArgNumber();
 }
 
-/// Whether the host's `memref` is a buffer no other one passed to a launch
-/// can be: an allocation, or an argument of its function marked
-/// `llvm.noalias`.
-static bool isDistinctOnHost(Value memref) {
-  Value root = getViewRoot(memref);
-  if (auto arg = dyn_cast<BlockArgument>(root)) {
-    auto host = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
-    return host && arg.getOwner()->isEntryBlock() &&
-           host.getArgAttr(arg.getArgNumber(), "llvm.noalias");
-  }
-  Operation *def = root.getDefiningOp();
-  return def && hasEffect<MemoryEffects::Allocate>(def, root);
-}
-
 namespace {
 /// The kernel's inputs that it may write, or the op whose writes are
 /// unknown.
@@ -296,7 +282,7 @@ collaborate::planGridSplit(gpu::GPUFuncOp func, const CollaborationPlan &plan,
       return failure();
     }
     if (!pairs([](Value read, Value written) {
-          return isDistinctOnHost(read) && isDistinctOnHost(written);
+          return isDistinctHostBuffer(read) && isDistinctHostBuffer(written);
         })) {
       why = "a launch passes buffers for an argument the body or bounds "
             "read and one the kernel writes that may be the same memory "

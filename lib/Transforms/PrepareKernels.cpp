@@ -32,6 +32,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -313,19 +314,27 @@ public:
   SmallVector<std::pair<Operation *, unsigned>> replacedGlobals;
 
 private:
-  /// A new workgroup attribution of `type`.
-  Value addAttribution(MemRefType type, Location loc) {
-    return func.addWorkgroupAttribution(type, loc);
+  /// A new workgroup attribution of `type`, aligned to `alignment` bytes
+  /// (`llvm.align`; 0: none asked for).
+  Value addAttribution(MemRefType type, Location loc, uint64_t alignment) {
+    Value attribution = func.addWorkgroupAttribution(type, loc);
+    if (alignment)
+      func.setWorkgroupAttributionAttr(
+          func.getNumWorkgroupAttributions() - 1,
+          LLVM::LLVMDialect::getAlignAttrName(),
+          Builder(func.getContext()).getI64IntegerAttr(alignment));
+    return attribution;
   }
-  /// Replaces the disjoint views of `buffer` (a byte buffer) by attributions
-  /// of their own; returns whether it did.
-  bool splitViews(Value buffer);
+  /// Replaces the disjoint views of `buffer` (a byte buffer aligned to
+  /// `alignment` bytes, 0: unknown) by attributions of their own, each
+  /// keeping the alignment its offset has; returns whether it did.
+  bool splitViews(Value buffer, uint64_t alignment);
 
   gpu::GPUFuncOp func;
 };
 } // namespace
 
-bool AttributionBuilder::splitViews(Value buffer) {
+bool AttributionBuilder::splitViews(Value buffer, uint64_t alignment) {
   std::optional<ByteBufferViews> found = getDisjointViews(buffer);
   if (!found)
     return false;
@@ -337,7 +346,14 @@ bool AttributionBuilder::splitViews(Value buffer) {
       if (otherOffset == offset && attribution.getType() == view.getType())
         replacement = attribution;
     if (!replacement) {
-      replacement = addAttribution(view.getType(), view.getLoc());
+      // The view's start keeps the buffer's alignment up to the largest
+      // power of two its offset is a multiple of.
+      uint64_t viewAlignment = alignment;
+      if (offset != 0)
+        viewAlignment = std::min<uint64_t>(
+            alignment, uint64_t(offset) & (~uint64_t(offset) + 1));
+      replacement =
+          addAttribution(view.getType(), view.getLoc(), viewAlignment);
       created.push_back({offset, replacement});
       ++views;
     }
@@ -370,9 +386,16 @@ void AttributionBuilder::run(
     for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
       if (isa<memref::DeallocOp>(user))
         user->erase();
-    if (!splitViews(buffer)) {
-      buffer.replaceAllUsesWith(
-          addAttribution(cast<MemRefType>(buffer.getType()), alloc->getLoc()));
+    // The attribution keeps the alignment the allocation asked for.
+    std::optional<uint64_t> asked;
+    if (auto a = dyn_cast<memref::AllocOp>(alloc))
+      asked = a.getAlignment();
+    else if (auto a = dyn_cast<memref::AllocaOp>(alloc))
+      asked = a.getAlignment();
+    uint64_t alignment = asked.value_or(0);
+    if (!splitViews(buffer, alignment)) {
+      buffer.replaceAllUsesWith(addAttribution(
+          cast<MemRefType>(buffer.getType()), alloc->getLoc(), alignment));
     }
     alloc->erase();
     ++allocations;
@@ -397,8 +420,9 @@ void AttributionBuilder::run(
       reads[global].push_back(get);
   });
   for (auto &[global, gets] : reads) {
-    Value attribution =
-        addAttribution(gets.front().getType(), global->getLoc());
+    Value attribution = addAttribution(
+        gets.front().getType(), global->getLoc(),
+        cast<memref::GlobalOp>(global).getAlignment().value_or(0));
     for (memref::GetGlobalOp get : gets) {
       get.getResult().replaceAllUsesWith(attribution);
       get.erase();
@@ -411,8 +435,13 @@ void AttributionBuilder::run(
   for (unsigned i = func.getNumWorkgroupAttributions(); i-- > 0;) {
     Value attribution = func.getWorkgroupAttributions()[i];
     auto type = cast<MemRefType>(attribution.getType());
+    uint64_t alignment = 0;
+    if (auto align =
+            dyn_cast_or_null<IntegerAttr>(func.getWorkgroupAttributionAttr(
+                i, LLVM::LLVMDialect::getAlignAttrName())))
+      alignment = align.getInt();
     if (type.getRank() == 1 && type.getElementType().isInteger(8) &&
-        splitViews(attribution))
+        splitViews(attribution, alignment))
       eraseWorkgroupAttribution(func, i);
   }
 }

@@ -9,7 +9,10 @@
 // results, reading workgroup memory or a
 // loop-carried value, writing anything but workgroup attributions or
 // needing a value the producers cannot recompute, a compute part that
-// writes workgroup memory, and tile buffers used outside the loop.
+// writes workgroup memory, tile buffers used outside the loop, and global
+// memory that the copy loads and the compute part or the kernel before the
+// loop writes (the producer warps run ahead of the consumers: nothing
+// orders their loads after those stores).
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +68,71 @@ static BlockArgument getAttribution(gpu::GPUFuncOp func, Value value) {
       arg.getArgNumber() >= func.getFirstPrivateAttributionIndex())
     return {};
   return arg;
+}
+
+/// Whether `value` is an argument of `func` (not an attribution).
+static bool isKernelArgument(gpu::GPUFuncOp func, Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  return arg && arg.getOwner() == &func.getBody().front() &&
+         arg.getArgNumber() < func.getNumArguments();
+}
+
+/// Checks that no op of `ops` (with what they hold) writes memory that one
+/// of `loaded` (the roots of the buffers the copy loads) may be; records in
+/// `match.mustNotAlias` the kernel arguments that only the launches can
+/// tell apart. Fails with the reason and the writing op.
+static LogicalResult checkWritesApart(gpu::GPUFuncOp func,
+                                      ArrayRef<Operation *> ops,
+                                      ArrayRef<Value> loaded, StringRef where,
+                                      TileLoop &match, std::string &why,
+                                      Operation *&at) {
+  for (Operation *op : ops) {
+    WalkResult walk = op->walk([&](Operation *nested) {
+      if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+          isa<gpu::BarrierOp>(nested))
+        return WalkResult::advance();
+      auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+      if (!effects) {
+        why = where.str() + " has '" + nested->getName().getStringRef().str() +
+              "', whose effects on memory are unknown";
+        at = nested;
+        return WalkResult::interrupt();
+      }
+      SmallVector<MemoryEffects::EffectInstance> instances;
+      effects.getEffects(instances);
+      for (MemoryEffects::EffectInstance &instance : instances) {
+        if (!isa<MemoryEffects::Write>(instance.getEffect()))
+          continue;
+        Value value = instance.getValue();
+        if (value && isWorkgroupMemRef(value.getType()))
+          continue;
+        Value written = value ? getViewRoot(value) : Value();
+        for (Value read : loaded) {
+          bool apart =
+              written && read != written &&
+              (isKernelAllocation(read) || isKernelAllocation(written));
+          if (written && read != written && isKernelArgument(func, read) &&
+              isKernelArgument(func, written)) {
+            match.mustNotAlias.push_back(
+                {cast<BlockArgument>(read).getArgNumber(),
+                 cast<BlockArgument>(written).getArgNumber()});
+            apart = true;
+          }
+          if (!apart) {
+            why = where.str() + " writes memory that the copy may load ('" +
+                  nested->getName().getStringRef().str() +
+                  "'; the producer warps would load it before the store)";
+            at = nested;
+            return WalkResult::interrupt();
+          }
+        }
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
+  return success();
 }
 
 /// Finds the tile loop of `func`, or fails with the reason and its op.
@@ -267,6 +335,25 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
       }
   // Values the copy takes from before the loop must be recomputable by the
   // producers: pure.
+  // Global memory the copy loads: neither the compute part nor the kernel
+  // before the loop may write it.
+  SmallVector<Value> loaded;
+  for (Operation *copyOp : copyOps)
+    if (auto load = dyn_cast<memref::LoadOp>(copyOp))
+      if (!llvm::is_contained(loaded, getViewRoot(load.getMemRef())))
+        loaded.push_back(getViewRoot(load.getMemRef()));
+  SmallVector<Operation *> beforeLoop;
+  for (Operation &op : entry) {
+    if (&op == loop.getOperation())
+      break;
+    beforeLoop.push_back(&op);
+  }
+  if (failed(checkWritesApart(func, match.compute, loaded, "the compute part",
+                              match, why, at)) ||
+      failed(checkWritesApart(func, beforeLoop, loaded,
+                              "the kernel before the tile loop", match, why,
+                              at)))
+    return failure();
   for (Operation *copyOp : copyOps)
     for (Value operand : copyOp->getOperands()) {
       SetVector<Operation *> slice;

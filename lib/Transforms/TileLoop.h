@@ -28,6 +28,10 @@ struct TileLoop {
   /// `copy` they are made from, in the copy's order: pure arithmetic (an
   /// index such as tx + 1) that the consumers recompute.
   SmallVector<Operation *> sharedWithCompute;
+  /// Pairs of kernel arguments (one the copy loads, one the compute part or
+  /// the kernel before the loop writes) that every launch must pass as
+  /// distinct memory: the producer warps load ahead of those writes.
+  SmallVector<std::pair<unsigned, unsigned>> mustNotAlias;
 };
 
 /// Finds the tile loop of `func`, or fails with the reason in `why` and the

@@ -33,6 +33,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 namespace mlir {
 namespace wc {
 #define GEN_PASS_DEF_WARPDELEGATE
@@ -488,15 +490,19 @@ void WarpDelegatePass::runOnOperation() {
         << order << "' (x-major or y-major)";
     return signalPassFailure();
   }
-  for (auto [name, value] : {std::pair<StringRef, int64_t>{"warps", warps},
-                             {"agents-per-sm", agentsPerSM},
-                             {"agents", agents},
-                             {"throttle", throttle}})
-    if (value < 0) {
-      module.emitError("wc-delegate: ")
-          << name << " must not be negative (got " << value << ")";
-      return signalPassFailure();
-    }
+  // 0 takes the target's figure; agents and the throttle count warps of a
+  // grid of at most 2^31 - 1 blocks (what fits the chip is checked per
+  // kernel's target).
+  constexpr int64_t kMaxGrid = std::numeric_limits<int32_t>::max();
+  if (failed(checkOptionRange(module, "wc-delegate", "warps", warps, 0,
+                              kMaxGrid)) ||
+      failed(checkOptionRange(module, "wc-delegate", "agents-per-sm",
+                              agentsPerSM, 0, kMaxGrid)) ||
+      failed(checkOptionRange(module, "wc-delegate", "agents", agents, 0,
+                              kMaxGrid)) ||
+      failed(checkOptionRange(module, "wc-delegate", "throttle", throttle, 0,
+                              kMaxGrid)))
+    return signalPassFailure();
   options.warps = warps;
   options.agentsPerSM = agentsPerSM;
   options.agents = agents;

@@ -30,6 +30,7 @@
 
 #include "TileLoop.h"
 
+#include "WC/Analysis/SharedAccess.h"
 #include "WC/Analysis/Uniformity.h"
 #include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Dialect/WC/Utils/IndexUtils.h"
@@ -554,11 +555,17 @@ void WarpSpecializePass::runOnOperation() {
     return signalPassFailure();
   ModuleTargets targets("wc-specialize", chip);
   int64_t producerWarps = this->producerWarps, stages = this->stages;
-  if (producerWarps < 1 || stages < 1) {
-    module.emitError("wc-specialize: producer-warps and stages must be at "
-                     "least 1");
+  // Producers are warps of the block; each stage takes two of the block's
+  // named barriers besides barrier 0.
+  if (failed(checkOptionRange(module, "wc-specialize", "producer-warps",
+                              producerWarps, 1,
+                              kMaxThreadsPerBlock / kWarpSize - 1)) ||
+      failed(checkOptionRange(module, "wc-specialize", "stages", stages, 1,
+                              (kNumNamedBarriers - 1) / 2)) ||
+      failed(checkOptionRange(module, "wc-specialize", "producer-registers",
+                              producerRegisters, kMinSetMaxNReg,
+                              kMaxSetMaxNReg)))
     return signalPassFailure();
-  }
   for (KernelSites &kernel : collectKernels(module)) {
     gpu::GPUFuncOp func = kernel.func;
     const TargetDescription *target = targets.lookupFor(func);
@@ -614,6 +621,36 @@ void WarpSpecializePass::runOnOperation() {
     FailureOr<TileLoop> match = matchTileLoop(func, why, at);
     if (failed(match)) {
       refuse(why, at);
+      continue;
+    }
+    // Buffers the copy loads and the consumers write must be distinct at
+    // every launch.
+    // A pair is apart when the kernel's arguments are marked llvm.noalias,
+    // or when every launch (there must be one) passes distinct buffers.
+    auto isApart = [&](std::pair<unsigned, unsigned> pair) {
+      if (func.getArgAttr(pair.first, "llvm.noalias") &&
+          func.getArgAttr(pair.second, "llvm.noalias"))
+        return true;
+      return !kernel.launches.empty() &&
+             llvm::all_of(kernel.launches, [&](gpu::LaunchFuncOp launch) {
+               Value read = launch.getKernelOperand(pair.first);
+               Value written = launch.getKernelOperand(pair.second);
+               return getViewRoot(read) != getViewRoot(written) &&
+                      isDistinctHostBuffer(read) &&
+                      isDistinctHostBuffer(written);
+             });
+    };
+    const auto *overlap = llvm::find_if_not(match->mustNotAlias, isApart);
+    if (overlap != match->mustNotAlias.end()) {
+      refuse("arguments " + std::to_string(overlap->first) +
+                 " (the copy "
+                 "loads it) and " +
+                 std::to_string(overlap->second) +
+                 " (the consumers write it before a later copy) may be the "
+                 "same memory: mark both llvm.noalias, or pass allocations "
+                 "or a host function's llvm.noalias arguments at every "
+                 "launch",
+             nullptr);
       continue;
     }
     // The rings must fit in the static shared memory.

@@ -34,9 +34,10 @@
 // of 256 (its chunks past the words' end).
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=1 grid-jobs=4 grid-split=1})' | FileCheck %s
 // A chunk of grid-chunk iterations per thread is at most 2^20 (2^58 per
-// thread times 64 threads once wrapped to chunks of 0 iterations):
-// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=288230376151711744})' | FileCheck %s
-// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=288230376151711744 grid-split=1})' | FileCheck %s
+// thread times 64 threads once wrapped to chunks of 0 iterations; a larger
+// option is an error): the largest runs right.
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=1048576})' | FileCheck %s
+// RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=1048576 grid-split=1})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-split=1})' | FileCheck %s
 // RUN: wc-sim %s --resident-blocks=4 --schedule-seed=3 --pass-pipeline='builtin.module(wc-collaborate{grid-range=100 grid-chunk=8 grid-split=1},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-collaborate{grid-range=1 block-range=1 grid-chunk=8 grid-jobs=1024 grid-split=1})' | FileCheck %s

@@ -37,8 +37,14 @@
 // RUN: wc-sim %t.licm.mlir %aggregated_lowered | FileCheck %s
 // Warpgroup roles that set their registers (sm_90a), on the producer's IR
 // and after LICM: 8 consumer and 4 producer warps, 232 and 40 registers.
+// The consumers write C in the loop that the producers' copies of A and B
+// run ahead of: the host function's arguments are marked llvm.noalias (the
+// same promise as bufferization's `restrict`); without it, they may be the
+// same memory and the kernel is left as it is.
 // RUN: wc-opt %t.mlir --wc-specialize='producer-warps=4 set-registers=1 chip=sm_90a' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS
 // REGS: remark: wc-specialize: 8 consumer warps and 4 producer warps {{.*}}; registers per thread: 232 for the consumers, 40 for the producers (setmaxnreg)
+// RUN: sed 's/ {llvm.noalias}//g' %t.mlir | wc-opt --wc-specialize -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALIASES
+// ALIASES: remark: wc-specialize: kernel left unchanged: arguments 0 (the copy loads it) and 2 (the consumers write it before a later copy) may be the same memory
 // RUN: wc-sim %t.licm.mlir --pass-pipeline='builtin.module(wc-specialize{producer-warps=4 set-registers=1 chip=sm_90a},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm{chip=sm_90a}))' | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %remapped | FileCheck %s
 // RUN: wc-sim %t.licm.mlir %remapped_lowered | FileCheck %s
@@ -109,7 +115,8 @@
 // use_alloca: memref.alloca of i8 plus memref.view in the K loop).
 
 module attributes {gpu.container_module} {
-  func.func @matmul(%A: memref<64x64xi32>, %B: memref<64x64xi32>, %C: memref<64x64xi32>) {
+  func.func @matmul(%A: memref<64x64xi32> {llvm.noalias}, %B: memref<64x64xi32> {llvm.noalias},
+                    %C: memref<64x64xi32> {llvm.noalias}) {
     %a = bufferization.to_tensor %A restrict : memref<64x64xi32> to tensor<64x64xi32>
     %b = bufferization.to_tensor %B restrict : memref<64x64xi32> to tensor<64x64xi32>
     %c = bufferization.to_tensor %C restrict writable : memref<64x64xi32> to tensor<64x64xi32>

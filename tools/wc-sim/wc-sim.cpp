@@ -23,6 +23,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Timer.h"
+#include "llvm/Support/thread.h"
 
 #include <chrono>
 #include <iostream>
@@ -63,13 +64,34 @@ static cl::opt<uint64_t> scheduleSeed(
     cl::desc("With --resident-blocks: 0 hands over in round-robin order, "
              "another value seeds a pseudo-random order"),
     cl::init(0));
+static cl::opt<std::string> warpOrder(
+    "warp-order",
+    cl::desc("Order of a block's warps between synchronisation points: "
+             "round-robin (from warp 0), or seed:N (pseudo-random, N > 0)"),
+    cl::init("round-robin"));
 static cl::opt<bool> printStats("sim-stats",
                                 cl::desc("Print execution counts and time to "
                                          "stderr"),
                                 cl::init(false));
 
+/// The stack of the thread that parses, transforms and runs the host
+/// program: MLIR's parser and verifier, and the interpreter, recurse once
+/// per nested region (a thread's default 8 MiB overflows at about 20,000
+/// nested `scf.if`s); only the pages used are committed.
+static constexpr unsigned kDriverStackBytes = 1u << 30;
+
+static int runSimulator(int argc, char **argv);
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  int status = 1;
+  llvm::thread driver(std::optional<unsigned>(kDriverStackBytes),
+                      [&] { status = runSimulator(argc, argv); });
+  driver.join();
+  return status;
+}
+
+static int runSimulator(int argc, char **argv) {
   registerAllPasses();
   wc::registerAllWCPasses();
   cl::ParseCommandLineOptions(argc, argv,
@@ -119,6 +141,24 @@ int main(int argc, char **argv) {
   options.maxMemoryBytes = maxMemoryMB << 20;
   options.residentBlocks = residentBlocks;
   options.scheduleSeed = scheduleSeed;
+  {
+    StringRef order = warpOrder;
+    uint64_t seed = 0;
+    if (order.consume_front("seed:")) {
+      if (order.getAsInteger(10, seed) || seed == 0) {
+        llvm::errs() << "wc-sim: --warp-order=seed:N needs a positive "
+                        "integer N, got '"
+                     << warpOrder << "'\n";
+        return 2;
+      }
+    } else if (order != "round-robin") {
+      llvm::errs() << "wc-sim: --warp-order must be round-robin or seed:N, "
+                      "got '"
+                   << warpOrder << "'\n";
+      return 2;
+    }
+    options.warpOrderSeed = seed;
+  }
   wc::SimulatorStats stats;
   auto start = std::chrono::steady_clock::now();
   LogicalResult result = wc::simulate(*module, std::cout, options, &stats);

@@ -170,6 +170,11 @@ Value getViewRoot(Value memref);
 /// a gpu.func, or a `memref.alloc`/`alloca`.
 bool isKernelAllocation(Value buffer);
 
+/// Whether the host's `memref` (an operand of a launch) is a buffer no other
+/// one passed to the launch can be: an allocation, or an argument of its
+/// function marked `llvm.noalias` (through views and casts).
+bool isDistinctHostBuffer(Value memref);
+
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);
 

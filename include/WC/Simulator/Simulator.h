@@ -24,7 +24,8 @@ namespace wc {
 struct SimulatorOptions {
   /// The host function to run; it takes no arguments.
   std::string entry = "main";
-  /// Report data races on workgroup memory.
+  /// Report data races on workgroup memory, and on global memory between
+  /// the threads of one block.
   bool detectRaces = true;
   /// Operations the whole run may execute (host ops plus warp ops, each
   /// warp op counted once per warp); a run that reaches it ends with an
@@ -45,6 +46,11 @@ struct SimulatorOptions {
   /// value seeds a pseudo-random choice of the next block (the same seed,
   /// the same run).
   uint64_t scheduleSeed = 0;
+  /// The order of a block's warps between synchronisation points: 0 runs
+  /// them round-robin from warp 0; another value seeds a pseudo-random
+  /// choice of the first warp and of the next one at each hand-over (a
+  /// barrier, a wait), per block (the same seed, the same run).
+  uint64_t warpOrderSeed = 0;
 };
 
 /// Counters of one run, for the speed benchmark.

@@ -35,6 +35,14 @@ constexpr int64_t kSetMaxNRegGranule = 8;
 constexpr int64_t kMinSetMaxNReg = 24;
 constexpr int64_t kMaxSetMaxNReg = 256;
 
+/// The alignment in bytes that the lowering gives every workgroup buffer (an
+/// attribution's `llvm.align`, a workgroup `memref.global`'s `alignment`)
+/// at least: the widest access one thread makes (`ld.shared.v4.b32`,
+/// `.v2.b64`, a 16-byte `cp.async`). LLVM assumes it of a large buffer
+/// without an alignment of its own and may widen accesses to it, while the
+/// PTX printer would declare such a buffer with its element's alignment.
+constexpr uint64_t kWorkgroupBufferAlignment = 16;
+
 /// Threads of a block on every NVIDIA GPU wc targets (sm_70 on): the most a
 /// named barrier can count.
 constexpr int64_t kMaxThreadsPerBlock = 1024;

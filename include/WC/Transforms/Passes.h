@@ -28,6 +28,13 @@ namespace wc {
 #define GEN_PASS_REGISTRATION
 #include "WC/Transforms/Passes.h.inc"
 
+/// Checks that option `option` of the pass whose flag is `pass` has a value
+/// in [min, max]; otherwise emits an error at `op` naming the pass, the
+/// option and the range, and fails.
+LogicalResult checkOptionRange(Operation *op, llvm::StringRef pass,
+                               llvm::StringRef option, int64_t value,
+                               int64_t min, int64_t max);
+
 } // namespace wc
 } // namespace mlir
 

@@ -36,6 +36,32 @@ namespace wc {
 using namespace mlir;
 using namespace mlir::wc;
 
+/// Gives every workgroup buffer under `root` (attributions of its gpu.func
+/// kernels, workgroup memref.globals) an explicit alignment of at least
+/// kWorkgroupBufferAlignment bytes, keeping larger ones.
+static void alignWorkgroupBuffers(Operation *root) {
+  Builder b(root->getContext());
+  StringRef alignName = LLVM::LLVMDialect::getAlignAttrName();
+  root->walk([&](Operation *op) {
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
+      for (unsigned i = 0, e = func.getNumWorkgroupAttributions(); i < e; ++i) {
+        uint64_t asked = 0;
+        if (auto align = dyn_cast_or_null<IntegerAttr>(
+                func.getWorkgroupAttributionAttr(i, alignName)))
+          asked = align.getInt();
+        func.setWorkgroupAttributionAttr(
+            i, alignName,
+            b.getI64IntegerAttr(std::max(asked, kWorkgroupBufferAlignment)));
+      }
+    } else if (auto global = dyn_cast<memref::GlobalOp>(op)) {
+      if (gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
+              global.getType().getMemorySpace()))
+        global.setAlignment(std::max<uint64_t>(
+            global.getAlignment().value_or(0), kWorkgroupBufferAlignment));
+    }
+  });
+}
+
 namespace {
 
 struct ShuffleLowering : OpConversionPattern<ShuffleOp> {
@@ -488,6 +514,8 @@ struct ConvertWCToNVVMPass
     if (failed(allocateNamedBarriers(getOperation())))
       return signalPassFailure();
     expandWarpStructure(getOperation(), *target, useMBarriers);
+
+    alignWorkgroupBuffers(getOperation());
 
     MLIRContext *ctx = &getContext();
     TypeConverter converter;

@@ -610,6 +610,28 @@ func.func @specialize_too_many_barriers() {
 
 // -----
 
+// Stage counts whose barriers would overflow a 64-bit count are refused
+// before they are added up.
+func.func @specialize_huge_stages() {
+  // expected-error @+1 {{channel 0 has 4611686018427387904 stages, more than the 16 named barriers of a block}}
+  wc.warp_specialize warps [1, 1] channels [0 -> 1 stages 4611686018427387904] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
+func.func @specialize_huge_role() {
+  // expected-error @+1 {{a role of more than 32 warps exceeds a block}}
+  wc.warp_specialize warps [1, 4611686018427387904] channels [] (%w: index) {
+  }, (%w: index) {
+  }
+  return
+}
+
+// -----
+
 func.func @specialize_argument() {
   // expected-error @+1 {{each role takes one index argument, its warp index within the role}}
   wc.warp_specialize warps [1] channels [] (%w: i32) {

@@ -2,6 +2,21 @@
 // RUN: wc-opt %s -split-input-file --wc-collaborate=reassociate-floats=true 2>&1 | FileCheck %s --check-prefix=FLOAT
 // RUN: not wc-opt %s -split-input-file --wc-collaborate=flatten=sometimes 2>&1 | FileCheck %s --check-prefix=MODE
 // MODE: error: wc-collaborate: unknown flatten mode 'sometimes' (auto, always, never or block)
+// Numeric options out of range are errors naming the pass and the option.
+// RUN: not wc-opt %s -split-input-file --wc-collaborate=grid-chunk=0 2>&1 | FileCheck %s --check-prefix=CHUNK0
+// RUN: not wc-opt %s -split-input-file --wc-collaborate=grid-chunk=-1 2>&1 | FileCheck %s --check-prefix=CHUNKNEG
+// RUN: not wc-opt %s -split-input-file --wc-collaborate=grid-chunk=67108864 2>&1 | FileCheck %s --check-prefix=CHUNKBIG
+// RUN: not wc-opt %s -split-input-file --wc-collaborate=grid-jobs=0 2>&1 | FileCheck %s --check-prefix=JOBS
+// RUN: not wc-opt %s -split-input-file --wc-collaborate=long-range=-3 2>&1 | FileCheck %s --check-prefix=LONG
+// RUN: not wc-opt %s -split-input-file --wc-collaborate=block-range=-2 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: not wc-opt %s -split-input-file --wc-collaborate=grid-range=-1 2>&1 | FileCheck %s --check-prefix=GRID
+// CHUNK0: error: wc-collaborate: option grid-chunk=0 is out of range: it must be in [1, 1048576]
+// CHUNKNEG: error: wc-collaborate: option grid-chunk=-1 is out of range: it must be in [1, 1048576]
+// CHUNKBIG: error: wc-collaborate: option grid-chunk=67108864 is out of range: it must be in [1, 1048576]
+// JOBS: error: wc-collaborate: option grid-jobs=0 is out of range: it must be in [1, 16777216]
+// LONG: error: wc-collaborate: option long-range=-3 is out of range: it must be in [0, 9223372036854775807]
+// BLOCK: error: wc-collaborate: option block-range=-2 is out of range: it must be in [-1, 9223372036854775807]
+// GRID: error: wc-collaborate: option grid-range=-1 is out of range: it must be in [0, 9223372036854775807]
 
 // A row per thread under a bounds check (64 threads): the ops before the loop leave the
 // condition as results, and each warp chooses at run time: its short rows

@@ -123,6 +123,38 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// The attributions keep the alignment the allocations asked for
+// (`llvm.align`): a whole buffer its own, a view the largest power of two
+// that divides its offset, up to the buffer's (the views at 0, 16 and 72 of
+// a 64-byte-aligned buffer: 64, 16 and 8); a global its `alignment`.
+// CHECK-LABEL: gpu.module @aligned
+// CHECK: workgroup(%{{.*}} : memref<64xf32, #gpu.address_space<workgroup>> {llvm.align = 64 : i64}, %{{.*}} : memref<4xf32, #gpu.address_space<workgroup>> {llvm.align = 64 : i64}, %{{.*}} : memref<4xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.*}} : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 8 : i64}, %{{.*}} : memref<8xi32, #gpu.address_space<workgroup>> {llvm.align = 32 : i64})
+module attributes {gpu.container_module} {
+  gpu.module @aligned {
+    memref.global "private" @g : memref<8xi32, #gpu.address_space<workgroup>> {alignment = 32}
+    // expected-remark @+1 {{wc-prepare: workgroup attributions from 2 allocations, 1 global and 3 views}}
+    gpu.func @k(%f: f32, %i: i32) kernel {
+      %c0 = arith.constant 0 : index
+      %c16 = arith.constant 16 : index
+      %c72 = arith.constant 72 : index
+      %tile = memref.alloc() {alignment = 64 : i64} : memref<64xf32, #gpu.address_space<workgroup>>
+      %bytes = memref.alloca() {alignment = 64 : i64} : memref<128xi8, #gpu.address_space<workgroup>>
+      %a = memref.view %bytes[%c0][] : memref<128xi8, #gpu.address_space<workgroup>> to memref<4xf32, #gpu.address_space<workgroup>>
+      %b = memref.view %bytes[%c16][] : memref<128xi8, #gpu.address_space<workgroup>> to memref<4xi32, #gpu.address_space<workgroup>>
+      %c = memref.view %bytes[%c72][] : memref<128xi8, #gpu.address_space<workgroup>> to memref<2xi32, #gpu.address_space<workgroup>>
+      %g = memref.get_global @g : memref<8xi32, #gpu.address_space<workgroup>>
+      memref.store %f, %tile[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      memref.store %f, %a[%c0] : memref<4xf32, #gpu.address_space<workgroup>>
+      memref.store %i, %b[%c0] : memref<4xi32, #gpu.address_space<workgroup>>
+      memref.store %i, %c[%c0] : memref<2xi32, #gpu.address_space<workgroup>>
+      memref.store %i, %g[%c0] : memref<8xi32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Overlapping views share bytes: the byte buffer becomes one attribution
 // and the views stay.
 // CHECK-LABEL: gpu.module @overlapping

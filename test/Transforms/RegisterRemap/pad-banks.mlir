@@ -22,7 +22,7 @@
 // CHECK: memref.load %[[TILE]][%{{.*}}, %{{.*}}] : memref<32x33xi32, #gpu.address_space<workgroup>>
 // NOPAD-LABEL: gpu.func @transpose
 // NOPAD-SAME: workgroup(%{{.*}} : memref<32x32xi32, #gpu.address_space<workgroup>>)
-// LOWERED: .shared .align 4 .b8 __wg_transpose_0[4224]
+// LOWERED: .shared .align 16 .b8 __wg_transpose_0[4224]
 
 // A 16x16 block writing rows and reading columns of a 16x16 tile: two rows
 // per warp. Its copy from global memory becomes cp.async of 16 bytes per
@@ -57,7 +57,7 @@
 // CHECK-SAME: workgroup(%{{.*}} : memref<18x48xi32, #gpu.address_space<workgroup>>)
 // NOPAD-LABEL: gpu.func @conv3x3
 // NOPAD-SAME: workgroup(%{{.*}} : memref<18x18xi32, #gpu.address_space<workgroup>>)
-// LOWERED: .shared .align 4 .b8 __wg_conv3x3_0[3456]
+// LOWERED: .shared .align 16 .b8 __wg_conv3x3_0[3456]
 
 // EXEC: sizes = [64, 64]
 // EXEC-NEXT: [0,   64,   128,

@@ -49,7 +49,9 @@
 // 64 warps are 2048 threads, over the 1024 of a block.
 // WARPS: error: wc-delegate: 64 warps per hyper-CTA do not fit a block of sm_90
 // RUN: not wc-opt %s -split-input-file --wc-delegate=throttle=-5 -mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=NEGATIVE
-// NEGATIVE: error: wc-delegate: throttle must not be negative (got -5)
+// NEGATIVE: error: wc-delegate: option throttle=-5 is out of range: it must be in [0, 2147483647]
+// RUN: not wc-opt %s -split-input-file --wc-delegate=agents=4294967296 -mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=AGENTS
+// AGENTS: error: wc-delegate: option agents=4294967296 is out of range: it must be in [0, 2147483647]
 // RUN: not wc-opt %s -split-input-file --wc-delegate=agents-per-sm=65 -mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=PERSM
 // PERSM: error: wc-delegate: agents-per-sm 65 exceeds the 64 warp slots of an SM of sm_90
 

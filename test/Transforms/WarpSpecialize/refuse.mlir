@@ -162,7 +162,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @m {
     // expected-remark @+1 {{wc-specialize: kernel left unchanged: rings of 2 stages need 57344 bytes of shared memory, over the static 49152}}
-    gpu.func @big_tile(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+    gpu.func @big_tile(%in: memref<?xi32> {llvm.noalias}, %out: memref<64xi32> {llvm.noalias}, %n: index)
         workgroup(%buf: memref<64x96xi32, #gpu.address_space<workgroup>>,
                   %more: memref<2048xi32, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {

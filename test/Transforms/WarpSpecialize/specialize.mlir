@@ -4,7 +4,10 @@
 // RUN: wc-opt %s --wc-specialize='aggregate-consumers=1 producer-warps=2' 2>&1 >/dev/null | FileCheck %s --check-prefix=AGG-REMARK
 // RUN: wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 chip=sm_90a' 2>&1 | FileCheck %s --check-prefix=REGS
 // RUN: wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 producer-registers=56 chip=sm_90a' 2>&1 >/dev/null | FileCheck %s --check-prefix=REGS56
-// RUN: wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 producer-registers=264 chip=sm_90a' 2>&1 >/dev/null | FileCheck %s --check-prefix=REGS264
+// RUN: wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 producer-registers=44 chip=sm_90a' 2>&1 >/dev/null | FileCheck %s --check-prefix=REGS44
+// RUN: not wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 producer-registers=264 chip=sm_90a' 2>&1 >/dev/null | FileCheck %s --check-prefix=REGS264
+// RUN: not wc-opt %s --wc-specialize='stages=8' 2>&1 >/dev/null | FileCheck %s --check-prefix=STAGES
+// RUN: not wc-opt %s --wc-specialize='producer-warps=0' 2>&1 >/dev/null | FileCheck %s --check-prefix=PRODUCERS
 // RUN: wc-opt %s --wc-specialize='producer-warps=1 set-registers=1 chip=sm_90a' 2>&1 >/dev/null | FileCheck %s --check-prefix=NOT-WARPGROUPS
 // RUN: wc-opt %s --wc-specialize='producer-warps=4 set-registers=1 chip=sm_90' 2>&1 >/dev/null | FileCheck %s --check-prefix=NOT-SM90A
 
@@ -49,7 +52,10 @@
 // REGS: remark: wc-specialize: 8 consumer warps and 4 producer warps over a 2-stage ring of 2 tile buffers ({{.*}}); registers per thread: 232 for the consumers, 40 for the producers (setmaxnreg)
 // REGS: wc.warp_specialize warps [8, 4] channels [1 -> 0 stages 2] attributes {registers = array<i64: 232, 40>}
 // REGS56: registers per thread: 224 for the consumers, 56 for the producers (setmaxnreg)
-// REGS264: registers not set: producer-registers 264 is not a multiple of 8 in 24..256
+// REGS44: registers not set: producer-registers 44 is not a multiple of 8 in 24..256
+// REGS264: error: wc-specialize: option producer-registers=264 is out of range: it must be in [24, 256]
+// STAGES: error: wc-specialize: option stages=8 is out of range: it must be in [1, 7]
+// PRODUCERS: error: wc-specialize: option producer-warps=0 is out of range: it must be in [1, 31]
 // NOT-WARPGROUPS: registers not set: a role of 1 warp is not whole warpgroups
 // NOT-SM90A: registers not set: the target (sm_90) has no setmaxnreg (sm_90a)
 // WIDE: memref<3x16x16xi32, #gpu.address_space<workgroup>>

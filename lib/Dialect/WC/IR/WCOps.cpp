@@ -490,7 +490,7 @@ LogicalResult AggregatedAtomicRMWOp::verify() {
 static LogicalResult verifyNamedBarrier(Operation *op, int64_t id,
                                         std::optional<int64_t> threads,
                                         bool needsThreads) {
-  if (id >= kNumNamedBarriers)
+  if (id < 0 || id >= kNumNamedBarriers)
     return op->emitOpError("barrier id must be in [0, ")
            << kNumNamedBarriers - 1 << "], got " << id;
   if (!threads) {

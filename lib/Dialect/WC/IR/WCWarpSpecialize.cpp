@@ -182,6 +182,11 @@ LogicalResult WarpSpecializeOp::verify() {
     return emitOpError("needs at least one role");
   if (llvm::any_of(warps, [](int64_t w) { return w < 1; }))
     return emitOpError("every role needs at least one warp");
+  // Each count bounded before they are added or multiplied.
+  if (llvm::any_of(
+          warps, [](int64_t w) { return w > kMaxThreadsPerBlock / kWarpSize; }))
+    return emitOpError("a role of more than ")
+           << kMaxThreadsPerBlock / kWarpSize << " warps exceeds a block";
   if (getRoles().size() != warps.size())
     return emitOpError("has ") << warps.size() << " roles in `warps` but "
                                << getRoles().size() << " regions";
@@ -203,6 +208,12 @@ LogicalResult WarpSpecializeOp::verify() {
              << c << " connects role " << getProducer(c) << " to itself";
     if (getStages(c) < 1)
       return emitOpError("channel ") << c << " needs at least one stage";
+    // Two named barriers or mbarriers per stage; more stages than a block
+    // has named barriers can never be given theirs.
+    if (getStages(c) > kNumNamedBarriers)
+      return emitOpError("channel ")
+             << c << " has " << getStages(c) << " stages, more than the "
+             << kNumNamedBarriers << " named barriers of a block";
   }
   if (std::optional<ArrayRef<int64_t>> registers = getRegisters()) {
     if (registers->size() != warps.size())

@@ -188,6 +188,12 @@ SUITE.update({
         ["memref<4096x8192xi32>", "memref<8192x4096xi32>"],
         {"produce": TRANSFORM_PIPELINE,
          "sizes": {"64x96": "4096x8192", "96x64": "8192x4096"}}),
+    "producer_softmax": (
+        "test/Producers/softmax.mlir", {},
+        "@softmax_kernel::@softmax_kernel blocks in (%c16384, %c1, %c1) threads in (%c64, %c1, %c1)",
+        ["memref<16384x1024xf32>"] * 2,
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"16x256": "16384x1024", "<16xf32>": "<16384xf32>"}}),
 })
 
 if __name__ == "__main__":

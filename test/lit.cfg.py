@@ -30,6 +30,10 @@ config.substitutions.append(("%wc_src_root", config.wc_src_root))
 config.substitutions.append(("%wc_obj_root", config.wc_obj_root))
 config.substitutions.append(
     ("%extract-ptx", "python3 " + os.path.join(config.wc_src_root, "utils", "extract-ptx.py")))
+# A GPU output against the simulator's, floats within a relative 2e-5.
+config.substitutions.append(
+    ("%compare-outputs", "python3 " + os.path.join(config.wc_src_root, "utils",
+                                                   "compare-gpu-outputs.py") + " --pair"))
 
 # ptxas assembles generated PTX; without it those tests are unsupported.
 # %fake_ptxas stands in for it where a test gives the figures ptxas reports
@@ -85,6 +89,8 @@ for name, passes in [
     ("%forwarded", "wc-forward-stores"),
     ("%collaborated_lowered", "wc-collaborate," + lower),
     ("%collaborated", "wc-collaborate"),
+    ("%prepared_lowered", "wc-prepare," + lower),
+    ("%prepared", "wc-prepare"),
     ("%lowered", lower),
 ]:
     config.substitutions.append(

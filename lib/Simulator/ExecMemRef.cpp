@@ -570,24 +570,51 @@ FailureOr<bool> sim::executeMemRefOp(Interpreter &interp, Operation &op,
             });
       })
       .Case([&](memref::CopyOp copy) -> FailureOr<bool> {
-        const MemRefDesc &src = *interp.get(copy.getSource()).ref(0);
-        const MemRefDesc &dst = *interp.get(copy.getTarget()).ref(0);
-        if (src.sizes != dst.sizes)
-          return interp.error(&op) << "memref.copy between different shapes";
-        int64_t count = getNumElements(src.sizes);
-        SmallVector<int64_t, 4> idx(src.sizes.size(), 0);
-        for (int64_t n = 0; n < count; ++n) {
-          FailureOr<int64_t> from = interp.resolveElement(&op, src, idx, 0);
-          FailureOr<int64_t> to = interp.resolveElement(&op, dst, idx, 0);
-          if (failed(from) || failed(to))
-            return failure();
-          dst.buffer->store(*to, src.buffer->load(*from));
-          for (int64_t d = static_cast<int64_t>(idx.size()) - 1; d >= 0; --d) {
-            if (++idx[d] < src.sizes[d])
-              break;
-            idx[d] = 0;
+        // On a GPU every thread that reaches a memref.copy copies the
+        // whole buffer: each lane's reads and writes are recorded, so that
+        // a copy racing with another thread's store is reported.
+        const WarpValue &source = interp.get(copy.getSource());
+        const WarpValue &target = interp.get(copy.getTarget());
+        LogicalResult status = success();
+        forEachLane(interp.isDevice() ? mask : 1u, [&](unsigned lane) {
+          if (failed(status))
+            return;
+          const MemRefDesc &src = *source.ref(lane);
+          const MemRefDesc &dst = *target.ref(lane);
+          if (src.sizes != dst.sizes) {
+            status = interp.error(&op, interp.isDevice() ? 1u << lane : 0)
+                     << "memref.copy between different shapes";
+            return;
           }
-        }
+          int64_t count = getNumElements(src.sizes);
+          SmallVector<int64_t, 4> idx(src.sizes.size(), 0);
+          for (int64_t n = 0; n < count; ++n) {
+            FailureOr<int64_t> from =
+                interp.resolveElement(&op, src, idx, lane);
+            FailureOr<int64_t> to = interp.resolveElement(&op, dst, idx, lane);
+            if (failed(from) || failed(to) ||
+                failed(interp.recordAccess(&op, *src.buffer, *from,
+                                           /*isWrite=*/false, lane))) {
+              status = failure();
+              return;
+            }
+            uint64_t bits = src.buffer->load(*from);
+            if (failed(interp.recordAccess(&op, *dst.buffer, *to,
+                                           /*isWrite=*/true, lane, bits))) {
+              status = failure();
+              return;
+            }
+            dst.buffer->store(*to, bits);
+            for (int64_t d = static_cast<int64_t>(idx.size()) - 1; d >= 0;
+                 --d) {
+              if (++idx[d] < src.sizes[d])
+                break;
+              idx[d] = 0;
+            }
+          }
+        });
+        if (failed(status))
+          return failure();
         return true;
       })
       .Default([](Operation *) -> FailureOr<bool> { return false; });

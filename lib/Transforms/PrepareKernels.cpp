@@ -489,6 +489,58 @@ static void foldAliases(gpu::GPUFuncOp func) {
 }
 
 //===----------------------------------------------------------------------===//
+// Copies of undefined contents
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` (with what it holds) may write memory whose view root is
+/// `root`, or has effects that are not known.
+static bool mayWrite(Operation *op, Value root) {
+  WalkResult walk = op->walk([&](Operation *nested) {
+    if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!effects)
+      return WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (MemoryEffects::EffectInstance &instance : instances)
+      if (isa<MemoryEffects::Write>(instance.getEffect()) &&
+          (!instance.getValue() || getViewRoot(instance.getValue()) == root))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Removes the memref.copy ops of `func`'s entry block whose source is a
+/// workgroup allocation of the kernel that nothing wrote before: they copy
+/// undefined contents, leaving the target as undefined as it was (what
+/// upstream's bufferization emits for a promoted `tensor.empty`). On a GPU
+/// every thread runs such a copy, which then races with the store that
+/// initialises the target (a row maximum's -inf overwritten by whatever
+/// the source held). Returns how many.
+static unsigned removeUndefinedCopies(gpu::GPUFuncOp func) {
+  Block &entry = func.getBody().front();
+  SmallVector<memref::CopyOp> undefined;
+  for (auto copy : entry.getOps<memref::CopyOp>()) {
+    Value root = getViewRoot(copy.getSource());
+    Operation *alloc = root.getDefiningOp();
+    if (!isa_and_present<memref::AllocOp, memref::AllocaOp>(alloc) ||
+        alloc->getBlock() != &entry || !isWorkgroupMemRef(root.getType()))
+      continue;
+    bool written = false;
+    for (Operation *op = alloc->getNextNode(); op != copy && !written;
+         op = op->getNextNode())
+      written = mayWrite(op, root);
+    if (!written)
+      undefined.push_back(copy);
+  }
+  for (memref::CopyOp copy : undefined)
+    copy->erase();
+  return undefined.size();
+}
+
+//===----------------------------------------------------------------------===//
 // Uniform reductions
 //===----------------------------------------------------------------------===//
 
@@ -584,6 +636,11 @@ void PrepareKernelsPass::runOnOperation() {
   module.walk([&](gpu::GPUFuncOp func) {
     if (!func.isKernel())
       return;
+    if (unsigned count = removeUndefinedCopies(func))
+      emitRemark(func.getLoc(), "wc-prepare: ")
+          << count << " memref.copy op" << (count == 1 ? "" : "s")
+          << " of a workgroup buffer that nothing had written removed (they "
+             "copied undefined contents, racing with the stores after them)";
     AttributionBuilder builder(func);
     builder.run(symbols, kernelOnlyGlobals);
     foldAliases(func);

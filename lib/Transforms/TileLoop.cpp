@@ -21,6 +21,7 @@
 #include "WC/Analysis/SharedAccess.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -143,6 +144,21 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
     why = "its body has several blocks";
     return failure();
   }
+  // Ops that every thread of the block must reach, or that count the
+  // block's warps: after the split, the producer warps are part of the
+  // block but run none of the kernel's own code.
+  WalkResult blockWide = func.walk([&](Operation *op) {
+    if (!isa<gpu::AllReduceOp, gpu::NumSubgroupsOp, NVVM::BarrierOp,
+             NVVM::Barrier0Op>(op))
+      return WalkResult::advance();
+    why = "it uses '" + op->getName().getStringRef().str() +
+          "', whose meaning takes in every warp of the block, the producers "
+          "too";
+    at = op;
+    return WalkResult::interrupt();
+  });
+  if (blockWide.wasInterrupted())
+    return failure();
   SmallVector<gpu::BarrierOp> barriers;
   func.walk([&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
   if (barriers.size() < 2) {
@@ -337,8 +353,12 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
   // producers: pure.
   // Global memory the copy loads: neither the compute part nor the kernel
   // before the loop may write it.
+  // (In program order, so that remarks name the same buffers every run.)
+  SmallVector<Operation *> copyInOrder;
+  for (Operation *op : match.copy)
+    op->walk([&](Operation *nested) { copyInOrder.push_back(nested); });
   SmallVector<Value> loaded;
-  for (Operation *copyOp : copyOps)
+  for (Operation *copyOp : copyInOrder)
     if (auto load = dyn_cast<memref::LoadOp>(copyOp))
       if (!llvm::is_contained(loaded, getViewRoot(load.getMemRef())))
         loaded.push_back(getViewRoot(load.getMemRef()));
@@ -354,7 +374,7 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
                               "the kernel before the tile loop", match, why,
                               at)))
     return failure();
-  for (Operation *copyOp : copyOps)
+  for (Operation *copyOp : copyInOrder)
     for (Value operand : copyOp->getOperands()) {
       SetVector<Operation *> slice;
       addDefiningSlice(operand, slice,

@@ -5,6 +5,9 @@
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion -o %t.clean.mlir
 // RUN: wc-sim %t.clean.mlir --pass-pipeline='builtin.module(wc-aggregate-atomics,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-opt %s --wc-aggregate-atomics 2>&1 | FileCheck %s --check-prefix=IR
+// On a GPU, printed buffers that depend on the order of the warps
+// (utils/compare-gpu-outputs.py):
+// GPU-ORDER: buffer 7 any: the values the atomics returned (`seen`): each thread's old value depends on the order its warp reached the address
 // On the GPU the warps update in any order, so only the bins are checked:
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.atomics.out %}

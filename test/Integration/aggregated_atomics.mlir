@@ -9,6 +9,10 @@
 // RUN: wc-opt %s --wc-aggregate-atomics=reassociate-floats=1 2>/dev/null | FileCheck %s --check-prefix=BLOCK
 // RUN: wc-opt %s --wc-aggregate-atomics="reassociate-floats=1 per-block=0" 2>/dev/null | FileCheck %s --check-prefix=IR
 // RUN: wc-opt %s --wc-aggregate-atomics --wc-lower-to-nvvm=format=isa 2>/dev/null | FileCheck %s --check-prefix=PTX
+// On a GPU, printed buffers that depend on the order of the warps
+// (utils/compare-gpu-outputs.py):
+// GPU-ORDER: buffer 2 permutation: the compacted elements: each went to the slot its atomic returned, so the slots depend on the order the warps arrived
+// GPU-ORDER: buffer 5 any: the values the 64-bit atomics returned (`seen`), which depend on that order
 
 // Atomics that many threads of a warp aim at few addresses, run before and
 // after wc-aggregate-atomics on the simulator, and lowered:

@@ -6,6 +6,9 @@
 // RUN: wc-opt %s --wc-aggregate-atomics 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: wc-opt %s --wc-consolidate 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: wc-opt %s --canonicalize --cse --loop-invariant-code-motion | wc-sim --pass-pipeline='builtin.module(wc-aggregate-atomics)' | FileCheck %s
+// On a GPU, printed buffers that depend on the order of the warps
+// (utils/compare-gpu-outputs.py):
+// GPU-ORDER: buffer 2 any: the values the atomics returned (`seen`), which depend on the order the warps reached the counters
 // On the GPU the atomics' order, and so the old values seen, vary between
 // runs; the sums do not:
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.out %}

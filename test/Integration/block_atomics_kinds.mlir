@@ -6,6 +6,9 @@
 // RUN: wc-opt %s --wc-aggregate-atomics=per-block=0 2>&1 | FileCheck %s --check-prefix=WARP
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics{per-block=0})' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics{per-block=0},gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// On a GPU, printed buffers that depend on the order of the warps
+// (utils/compare-gpu-outputs.py):
+// GPU-ORDER: buffer 2 any: the values the atomics returned (`seen`), which depend on the order the warps reached the address
 // On the GPU the old values seen vary between runs; the results do not:
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s --check-prefix=GPU < %gpu_outputs/%{s:basename}.atomics.out %}

@@ -1,6 +1,11 @@
 // RUN: wc-sim %s | FileCheck %s
 // RUN: wc-sim %s %lowered | FileCheck %s
 // RUN: wc-sim %s %lowered --resident-blocks=2 --schedule-seed=3 | FileCheck %s --check-prefix=RESIDENT
+// On a GPU, printed buffers that depend on the order of the warps
+// (utils/compare-gpu-outputs.py):
+// GPU-ORDER: buffer 2 any: which agent ran the sampled jobs: the ticketed chunks go to whichever agent draws first
+// GPU-ORDER: buffer 7 any: the same, for the second launch
+// GPU-ORDER: buffer 10 any: the same, for the third
 
 // The dynamic schedule takes jobs in chunks of max(1, jobs / (8 x agents)):
 // 1000 jobs over 4 agents (2 hyper-CTAs of 2 warps) give chunks of 31

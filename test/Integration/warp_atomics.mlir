@@ -3,6 +3,9 @@
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics,gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-aggregate-atomics{per-block=0},gpu-kernel-outlining,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s
+// On a GPU, printed buffers that depend on the order of the warps
+// (utils/compare-gpu-outputs.py):
+// GPU-ORDER: buffer 2 permutation: the compacted elements: each went to the slot its atomic returned, so the slots depend on the order the warps arrived
 // The cost model aggregates both (the kernels' threads meet only there):
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-consolidate)' | FileCheck %s
 // RUN: wc-sim %s --pass-pipeline='builtin.module(wc-consolidate,gpu.module(convert-gpu-subgroup-to-wc,convert-wc-to-nvvm))' | FileCheck %s

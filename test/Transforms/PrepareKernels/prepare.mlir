@@ -388,3 +388,37 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A copy from a fresh workgroup buffer copies undefined contents (what
+// bufferization emits for a promoted tensor.empty): removed, since on a GPU
+// every thread runs it and it races with the stores after it. A copy from
+// a buffer written before it stays, as does one from a kernel argument.
+// CHECK-LABEL: gpu.module @copies
+// CHECK: gpu.func @k(%[[OUT:.*]]: memref<1xf32>, %[[IN:.*]]: memref<1xf32, #gpu.address_space<workgroup>>) workgroup(%[[FRESH:.*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[ACC:.*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[SET:.*]] : memref<1xf32, #gpu.address_space<workgroup>>)
+// CHECK-NOT: memref.copy %[[FRESH]]
+// CHECK: memref.store %{{.*}}, %[[SET]][
+// CHECK-NEXT: memref.copy %[[SET]], %[[ACC]]
+// CHECK-NEXT: memref.copy %[[IN]], %[[ACC]]
+module attributes {gpu.container_module} {
+  gpu.module @copies {
+    // expected-remark @+2 {{wc-prepare: 1 memref.copy op of a workgroup buffer that nothing had written removed (they copied undefined contents, racing with the stores after them)}}
+    // expected-remark @+1 {{wc-prepare: workgroup attributions from 3 allocations, 0 globals and 0 views}}
+    gpu.func @k(%out: memref<1xf32>, %in: memref<1xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      %fresh = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+      %acc = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+      memref.copy %fresh, %acc : memref<1xf32, #gpu.address_space<workgroup>> to memref<1xf32, #gpu.address_space<workgroup>>
+      %set = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+      memref.store %one, %set[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      memref.copy %set, %acc : memref<1xf32, #gpu.address_space<workgroup>> to memref<1xf32, #gpu.address_space<workgroup>>
+      memref.copy %in, %acc : memref<1xf32, #gpu.address_space<workgroup>> to memref<1xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %v = memref.load %acc[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      memref.store %v, %out[%c0] : memref<1xf32>
+      gpu.return
+    }
+  }
+}

@@ -377,3 +377,63 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A block-wide reduction after the tile loop (found by the fuzzer): the
+// producer warps would be part of the block it waits for, yet never reach
+// it. The same for any op that counts the block's warps.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: it uses 'gpu.all_reduce', whose meaning takes in every warp of the block, the producers too}}
+    gpu.func @all_reduce_after(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %z = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (i32) {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        %s = arith.addi %a, %w : i32
+        gpu.barrier
+        scf.yield %s : i32
+      }
+      %m = gpu.all_reduce minsi %r uniform {} : (i32) -> (i32)
+      // expected-note @-1 {{here}}
+      memref.store %m, %out[%t] : memref<64xi32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-remark @+1 {{wc-specialize: kernel left unchanged: it uses 'gpu.num_subgroups', whose meaning takes in every warp of the block, the producers too}}
+    gpu.func @num_warps(%in: memref<?xi32>, %out: memref<64xi32>, %n: index)
+        workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      scf.for %i = %c0 to %n step %c1 {
+        %v = memref.load %in[%t] : memref<?xi32>
+        memref.store %v, %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %w = memref.load %buf[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+        %nw = gpu.num_subgroups : index
+        // expected-note @-1 {{here}}
+        %nwi = arith.index_cast %nw : index to i32
+        %s = arith.addi %w, %nwi : i32
+        memref.store %s, %out[%t] : memref<64xi32>
+        gpu.barrier
+      }
+      gpu.return
+    }
+  }
+}

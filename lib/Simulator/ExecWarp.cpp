@@ -237,12 +237,47 @@ FailureOr<bool> WarpExecutor::runGPU() {
         return true;
       })
       .Case([&](gpu::AllReduceOp reduce) -> FailureOr<bool> {
-        if (!reduce.getOp())
-          return error() << "gpu.all_reduce with a custom region is not "
-                            "supported by the simulator";
         Type type = reduce.getValue().getType();
-        CombiningKind kind = getCombiningKind(*reduce.getOp());
         const WarpValue &in = interp.get(reduce.getValue());
+        if (!reduce.getOp()) {
+          // The region form (what upstream's parallel-loop conversion emits
+          // for every scf.reduce): its block combines two values, run for
+          // one lane; the lanes of a warp, then the warps, combined in
+          // order.
+          Region &body = reduce.getBody();
+          if (!body.hasOneBlock())
+            return error() << "gpu.all_reduce whose region has several "
+                              "blocks is not supported by the simulator";
+          unsigned lane = firstLane();
+          LogicalResult status = success();
+          auto combineByRegion = [&](uint64_t a, uint64_t b) -> uint64_t {
+            if (failed(status))
+              return 0;
+            FailureOr<SmallVector<WarpValue>> result = interp.runBody(
+                body.front(), {WarpValue::scalar(a), WarpValue::scalar(b)},
+                1u << lane);
+            if (failed(result) || result->size() != 1) {
+              status = failure();
+              return 0;
+            }
+            return (*result)[0].get(lane);
+          };
+          uint64_t partial = 0;
+          bool first = true;
+          forEachLane(active, [&](unsigned l) {
+            partial = first ? in.get(l) : combineByRegion(partial, in.get(l));
+            first = false;
+          });
+          if (failed(status))
+            return failure();
+          FailureOr<uint64_t> total = p.block->allReduce(
+              interp, &op, p.warp, active, partial, combineByRegion);
+          if (failed(total) || failed(status))
+            return failure();
+          setUniform(reduce.getResult(), *total);
+          return true;
+        }
+        CombiningKind kind = getCombiningKind(*reduce.getOp());
         uint64_t partial = reduceLanes(in, active, kind, type);
         FailureOr<uint64_t> total = p.block->allReduce(
             interp, &op, p.warp, active, partial,

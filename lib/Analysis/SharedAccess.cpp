@@ -69,6 +69,28 @@ bool mlir::wc::isWorkgroupMemRef(Type type) {
                        memref.getMemorySpace());
 }
 
+bool mlir::wc::walkMemoryChanges(
+    Operation *op,
+    function_ref<WalkResult(Operation *, Value, bool)> onChange) {
+  WalkResult walk = op->walk([&](Operation *nested) {
+    if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+        isa<gpu::BarrierOp>(nested))
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!effects)
+      return onChange(nested, Value(), /*known=*/false);
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (MemoryEffects::EffectInstance &instance : instances)
+      if (!isa<MemoryEffects::Read>(instance.getEffect()) &&
+          onChange(nested, instance.getValue(), /*known=*/true)
+              .wasInterrupted())
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 bool SharedBufferAccesses::isStatic() const {
   return !escapingUse && llvm::all_of(accesses, [](const SharedAccess &a) {
     return a.index.has_value();

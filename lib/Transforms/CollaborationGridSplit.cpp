@@ -88,37 +88,26 @@ struct ReadRules {
 
 static KernelWrites findKernelWrites(gpu::GPUFuncOp func) {
   KernelWrites writes;
-  func.walk([&](Operation *op) {
-    if (op == func || isa<gpu::BarrierOp>(op) ||
-        op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects) {
+  auto record = [&](Operation *op, Value value, bool) {
+    if (!value) {
       writes.unknown = op;
       return WalkResult::interrupt();
     }
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (MemoryEffects::EffectInstance &instance : instances) {
-      if (isa<MemoryEffects::Read>(instance.getEffect()))
-        continue;
-      Value value = instance.getValue();
-      if (!value) {
-        writes.unknown = op;
-        return WalkResult::interrupt();
-      }
-      if (std::optional<unsigned> input = getRootInput(value, func)) {
-        writes.inputs.insert(*input);
-      } else if (!isKernelAllocation(getViewRoot(value))) {
-        // Memory chosen at run time (a select of buffers, a buffer an
-        // `scf.if` yields): it may be any input's.
-        writes.unknown = op;
-        writes.chosen = true;
-        return WalkResult::interrupt();
-      }
+    if (std::optional<unsigned> input = getRootInput(value, func)) {
+      writes.inputs.insert(*input);
+    } else if (!isKernelAllocation(getViewRoot(value))) {
+      // Memory chosen at run time (a select of buffers, a buffer an
+      // `scf.if` yields): it may be any input's.
+      writes.unknown = op;
+      writes.chosen = true;
+      return WalkResult::interrupt();
     }
     return WalkResult::advance();
-  });
+  };
+  for (Block &block : func.getBody())
+    for (Operation &op : block)
+      if (walkMemoryChanges(&op, record))
+        return writes;
   return writes;
 }
 

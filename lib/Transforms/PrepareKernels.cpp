@@ -492,26 +492,6 @@ static void foldAliases(gpu::GPUFuncOp func) {
 // Copies of undefined contents
 //===----------------------------------------------------------------------===//
 
-/// Whether `op` (with what it holds) may write memory whose view root is
-/// `root`, or has effects that are not known.
-static bool mayWrite(Operation *op, Value root) {
-  WalkResult walk = op->walk([&](Operation *nested) {
-    if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (!effects)
-      return WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (MemoryEffects::EffectInstance &instance : instances)
-      if (isa<MemoryEffects::Write>(instance.getEffect()) &&
-          (!instance.getValue() || getViewRoot(instance.getValue()) == root))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return walk.wasInterrupted();
-}
-
 /// Removes the memref.copy ops of `func`'s entry block whose source is a
 /// workgroup allocation of the kernel that nothing wrote before: they copy
 /// undefined contents, leaving the target as undefined as it was (what
@@ -531,7 +511,10 @@ static unsigned removeUndefinedCopies(gpu::GPUFuncOp func) {
     bool written = false;
     for (Operation *op = alloc->getNextNode(); op != copy && !written;
          op = op->getNextNode())
-      written = mayWrite(op, root);
+      written = walkMemoryChanges(op, [&](Operation *, Value memory, bool) {
+        return !memory || getViewRoot(memory) == root ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+      });
     if (!written)
       undefined.push_back(copy);
   }

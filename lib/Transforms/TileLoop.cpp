@@ -88,49 +88,37 @@ static LogicalResult checkWritesApart(gpu::GPUFuncOp func,
                                       TileLoop &match, std::string &why,
                                       Operation *&at) {
   for (Operation *op : ops) {
-    WalkResult walk = op->walk([&](Operation *nested) {
-      if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
-          isa<gpu::BarrierOp>(nested))
-        return WalkResult::advance();
-      auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-      if (!effects) {
+    auto check = [&](Operation *nested, Value value, bool known) {
+      if (!known) {
         why = where.str() + " has '" + nested->getName().getStringRef().str() +
               "', whose effects on memory are unknown";
         at = nested;
         return WalkResult::interrupt();
       }
-      SmallVector<MemoryEffects::EffectInstance> instances;
-      effects.getEffects(instances);
-      for (MemoryEffects::EffectInstance &instance : instances) {
-        if (!isa<MemoryEffects::Write>(instance.getEffect()))
-          continue;
-        Value value = instance.getValue();
-        if (value && isWorkgroupMemRef(value.getType()))
-          continue;
-        Value written = value ? getViewRoot(value) : Value();
-        for (Value read : loaded) {
-          bool apart =
-              written && read != written &&
-              (isKernelAllocation(read) || isKernelAllocation(written));
-          if (written && read != written && isKernelArgument(func, read) &&
-              isKernelArgument(func, written)) {
-            match.mustNotAlias.push_back(
-                {cast<BlockArgument>(read).getArgNumber(),
-                 cast<BlockArgument>(written).getArgNumber()});
-            apart = true;
-          }
-          if (!apart) {
-            why = where.str() + " writes memory that the copy may load ('" +
-                  nested->getName().getStringRef().str() +
-                  "'; the producer warps would load it before the store)";
-            at = nested;
-            return WalkResult::interrupt();
-          }
+      if (value && isWorkgroupMemRef(value.getType()))
+        return WalkResult::advance();
+      Value written = value ? getViewRoot(value) : Value();
+      for (Value read : loaded) {
+        bool apart = written && read != written &&
+                     (isKernelAllocation(read) || isKernelAllocation(written));
+        if (written && read != written && isKernelArgument(func, read) &&
+            isKernelArgument(func, written)) {
+          match.mustNotAlias.push_back(
+              {cast<BlockArgument>(read).getArgNumber(),
+               cast<BlockArgument>(written).getArgNumber()});
+          apart = true;
+        }
+        if (!apart) {
+          why = where.str() + " writes memory that the copy may load ('" +
+                nested->getName().getStringRef().str() +
+                "'; the producer warps would load it before the store)";
+          at = nested;
+          return WalkResult::interrupt();
         }
       }
       return WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
+    };
+    if (walkMemoryChanges(op, check))
       return failure();
   }
   return success();
@@ -223,7 +211,9 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
   // attributions, pure arithmetic, and conditions (`scf.if` without
   // results: a halo that some threads load) around them; nothing
   // loop-carried.
-  DenseSet<Operation *> copyOps;
+  // (A SetVector: in program order, so that remarks name the same
+  // buffers every run.)
+  SetVector<Operation *> copyOps;
   for (Operation *op : match.copy) {
     WalkResult walk = op->walk([&](Operation *nested) {
       copyOps.insert(nested);
@@ -353,12 +343,8 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
   // producers: pure.
   // Global memory the copy loads: neither the compute part nor the kernel
   // before the loop may write it.
-  // (In program order, so that remarks name the same buffers every run.)
-  SmallVector<Operation *> copyInOrder;
-  for (Operation *op : match.copy)
-    op->walk([&](Operation *nested) { copyInOrder.push_back(nested); });
   SmallVector<Value> loaded;
-  for (Operation *copyOp : copyInOrder)
+  for (Operation *copyOp : copyOps)
     if (auto load = dyn_cast<memref::LoadOp>(copyOp))
       if (!llvm::is_contained(loaded, getViewRoot(load.getMemRef())))
         loaded.push_back(getViewRoot(load.getMemRef()));
@@ -374,7 +360,7 @@ FailureOr<TileLoop> wc::matchTileLoop(gpu::GPUFuncOp func, std::string &why,
                               "the kernel before the tile loop", match, why,
                               at)))
     return failure();
-  for (Operation *copyOp : copyInOrder)
+  for (Operation *copyOp : copyOps)
     for (Value operand : copyOp->getOperands()) {
       SetVector<Operation *> slice;
       addDefiningSlice(operand, slice,

@@ -178,6 +178,18 @@ bool isDistinctHostBuffer(Value memref);
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);
 
+/// Walks `op` and the ops it holds and calls `onChange` for each effect on
+/// memory other than a read (writes, allocations, frees), with the op and
+/// the memory it names: null when the effect names none, or when the op has
+/// no MemoryEffectOpInterface (`known` false: its effects are unknown).
+/// Ops with recursive effects are looked into; barriers, which order memory
+/// but change none, are skipped. Stops at the first `onChange` that
+/// interrupts; returns whether one did.
+bool walkMemoryChanges(
+    Operation *op,
+    llvm::function_ref<WalkResult(Operation *changer, Value memory, bool known)>
+        onChange);
+
 } // namespace wc
 } // namespace mlir
 

@@ -134,12 +134,38 @@ static bool isGridStride(Value step) {
 static constexpr int64_t kStreamingTrips = 8;
 
 /// The constant bound of `type` of index `value`: the value itself when
-/// constant, else what upstream's value-bounds analysis derives (thread ids
-/// bounded by the block size, `affine.apply` of bounded values, ...).
-static std::optional<int64_t> getConstantBound(Value value,
-                                               presburger::BoundType type) {
+/// constant, through the clamps producers put on trip counts
+/// (`arith.minsi`/`maxsi`, `arith.select`), else what upstream's
+/// value-bounds analysis derives (thread ids bounded by the block size,
+/// `affine.apply`/`affine.min`/`affine.max` of bounded values, ...).
+/// ValueBounds alone cannot bound `max(min(x, 2), 0)` from above: a max
+/// only gives it lower bounds.
+static std::optional<int64_t>
+getConstantBound(Value value, presburger::BoundType type, unsigned depth = 0) {
   if (std::optional<int64_t> constant = getConstantIntValue(value))
     return constant;
+  Operation *def = value.getDefiningOp();
+  bool isMin = isa_and_nonnull<arith::MinSIOp>(def),
+       isMax = isa_and_nonnull<arith::MaxSIOp>(def),
+       isSelect = isa_and_nonnull<arith::SelectOp>(def);
+  if ((isMin || isMax || isSelect) && depth < 16) {
+    unsigned first = isSelect ? 1 : 0;
+    std::optional<int64_t> a = getConstantBound(def->getOperand(first), type,
+                                                depth + 1),
+                           b = getConstantBound(def->getOperand(first + 1),
+                                                type, depth + 1);
+    bool upper = type == presburger::BoundType::UB;
+    // A min is at most either operand, a max at least either: one bound
+    // suffices; the other side (and a select) needs both.
+    if ((isMin && upper) || (isMax && !upper)) {
+      if (a && b)
+        return upper ? std::min(*a, *b) : std::max(*a, *b);
+      return a ? a : b;
+    }
+    if (!a || !b)
+      return std::nullopt;
+    return upper ? std::max(*a, *b) : std::min(*a, *b);
+  }
   FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
       type, ValueBoundsConstraintSet::Variable(value),
       /*stopCondition=*/nullptr, /*closedUB=*/true);
@@ -183,24 +209,107 @@ static bool variesInLoop(Value value, scf::ForOp loop,
   return varies;
 }
 
+/// Whether `value` may differ between the threads of a block: it is
+/// computed from a thread id, from memory, or from a value the region ops
+/// around it carry (an iteration argument, a region result); a loop's
+/// induction variable differs where its lower bound or step does. Unlike
+/// UniformityAnalysis, control is not looked at: a load under `tid < 4`
+/// reads one address in every thread that runs it.
+static bool mayDifferBetweenThreads(Value value, DenseMap<Value, bool> &known,
+                                    unsigned depth = 0) {
+  auto it = known.find(value);
+  if (it != known.end())
+    return it->second;
+  bool differs = true;
+  if (depth > 64) {
+    // Conservative beyond the depth.
+  } else if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isa<gpu::GPUFuncOp>(owner))
+      differs = false;
+    else if (auto loop = dyn_cast<scf::ForOp>(owner);
+             loop && arg == loop.getInductionVar())
+      differs =
+          mayDifferBetweenThreads(loop.getLowerBound(), known, depth + 1) ||
+          mayDifferBetweenThreads(loop.getStep(), known, depth + 1);
+  } else {
+    Operation *def = value.getDefiningOp();
+    differs =
+        isa<gpu::ThreadIdOp, gpu::LaneIdOp, gpu::GlobalIdOp, gpu::SubgroupIdOp>(
+            def) ||
+        !isMemoryEffectFree(def) || def->getNumRegions() != 0 ||
+        llvm::any_of(def->getOperands(), [&](Value operand) {
+          return mayDifferBetweenThreads(operand, known, depth + 1);
+        });
+  }
+  known[value] = differs;
+  return differs;
+}
+
+/// A loop streams where it does at most this many ops per per-thread
+/// global load: a loop that computes much per load (a convolution's
+/// filter taps from shared memory around one load of its output) keeps
+/// few loads in flight in the original kernel too.
+static constexpr int64_t kStreamOpsPerLoad = 16;
+
+/// The ops one trip of `body` runs and, of them, the per-thread global
+/// loads that stream (`isStream`), nested constant-trip loops counted once
+/// per trip (a loop of unknown trips kStreamingTrips times).
+static std::pair<int64_t, int64_t>
+countStreamWork(Block &body,
+                llvm::function_ref<bool(memref::LoadOp)> isStream) {
+  int64_t ops = 0, loads = 0;
+  for (Operation &op : body) {
+    if (op.hasTrait<OpTrait::ConstantLike>() ||
+        op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    ++ops;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      loads += isStream(load);
+      continue;
+    }
+    int64_t trips = 1;
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      trips = getMaxTrips(loop).value_or(kStreamingTrips);
+    for (Region &region : op.getRegions())
+      for (Block &block : region) {
+        auto [nestedOps, nestedLoads] = countStreamWork(block, isStream);
+        ops += std::min<int64_t>(trips * nestedOps, 1 << 20);
+        loads += std::min<int64_t>(trips * nestedLoads, 1 << 20);
+      }
+  }
+  return {ops, loads};
+}
+
 /// Whether `loop` streams global memory: it has no barrier, loads memory
 /// outside the workgroup at addresses that change between iterations (a
-/// fixed address, as an accumulation into one element, is not a stream),
-/// and runs at least kStreamingTrips iterations (or an unknown number) per
-/// thread; `trips` gets the bound if known.
+/// fixed address, as an accumulation into one element, is not a stream)
+/// and differ between threads (an address every thread reads, such as a
+/// filter's weights, is one broadcast load per warp), does little else
+/// per load (kStreamOpsPerLoad), and runs at least kStreamingTrips
+/// iterations (or an unknown number) per thread; `trips` gets the bound if
+/// known.
 static bool isStreamingLoop(scf::ForOp loop, std::optional<int64_t> &trips) {
-  bool loadsGlobal = false, barrier = false;
-  DenseMap<Value, bool> known;
-  loop.getBody()->walk([&](Operation *op) {
-    if (isa<gpu::BarrierOp>(op))
-      barrier = true;
-    if (auto load = dyn_cast<memref::LoadOp>(op))
-      loadsGlobal |= !isWorkgroupMemRef(load.getMemRefType()) &&
-                     llvm::any_of(load->getOperands(), [&](Value operand) {
-                       return variesInLoop(operand, loop, known);
-                     });
-  });
-  if (barrier || !loadsGlobal)
+  bool barrier =
+      loop.getBody()
+          ->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  if (barrier)
+    return false;
+  DenseMap<Value, bool> known, perThread;
+  auto isStream = [&](memref::LoadOp load) {
+    if (isWorkgroupMemRef(load.getMemRefType()))
+      return false;
+    ValueRange indices = load.getIndices();
+    return llvm::any_of(
+               indices,
+               [&](Value index) { return variesInLoop(index, loop, known); }) &&
+           llvm::any_of(indices, [&](Value index) {
+             return mayDifferBetweenThreads(index, perThread);
+           });
+  };
+  auto [ops, loads] = countStreamWork(*loop.getBody(), isStream);
+  if (loads == 0 || ops > loads * kStreamOpsPerLoad)
     return false;
   trips = getMaxTrips(loop);
   return !trips || *trips >= kStreamingTrips;

@@ -448,6 +448,159 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A copy loop clamped as tiling to a halo tile clamps it (upstream emits
+// `max(min(10 - 2 t, 2), 0)` trips for a 10-wide tile over 8 threads) runs
+// at most 2 iterations: not streaming, consolidated.
+// CHECK-LABEL: gpu.module @clamped_copy
+// CHECK: wc.warp_job block [64, 1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @clamped_copy {
+    // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+3 {{wc-consolidate: not delegated: at most 4 jobs per launch}}
+    // expected-remark @+2 {{wc-aggregate: coarsened}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<80xf32, #gpu.address_space<workgroup>>) stays in shared memory: index depends on the induction variable of a loop whose trip count may differ between threads}}
+    gpu.func @halo(%in: memref<?xf32>, %out: memref<?xf32>)
+        workgroup(%tile: memref<80xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c80 = arith.constant 80 : index
+      %cm2 = arith.constant -2 : index
+      // expected-remark @+1 {{wc-async-copy: no tile copies: a piece of the copy is inside 'scf.for'}}
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %base = arith.muli %b, %c80 : index
+      %left = arith.muli %t, %cm2 : index
+      %rest = arith.addi %left, %c80 : index
+      %clamp = arith.minsi %rest, %c2 : index
+      %trips = arith.maxsi %clamp, %c0 : index
+      %first = arith.muli %t, %c2 : index
+      scf.for %i = %c0 to %trips step %c1 {
+        %e = arith.addi %first, %i : index
+        %g = arith.addi %base, %e : index
+        %x = memref.load %in[%g] : memref<?xf32>
+        // expected-note @+1 {{here}}
+        memref.store %x, %tile[%e] : memref<80xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %v = memref.load %tile[%t] : memref<80xf32, #gpu.address_space<workgroup>>
+      %o = arith.addi %base, %t : index
+      memref.store %v, %out[%o] : memref<?xf32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?xf32>, %out: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @clamped_copy::@halo blocks in (%c4, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?xf32>, %out : memref<?xf32>)
+    return
+  }
+}
+
+// -----
+
+// The same clamp to 64 iterations: a stream, left unchanged.
+// CHECK-LABEL: gpu.module @clamped_stream
+// CHECK-NOT: wc.warp_job
+module attributes {gpu.container_module} {
+  gpu.module @clamped_stream {
+    // expected-remark @+1 {{wc-consolidate: left unchanged: its threads stream global memory (a loop without barrier of up to 64 iterations per thread)}}
+    gpu.func @fold(%in: memref<?xf32>, %out: memref<?xf32>, %n: index)
+        workgroup(%acc: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %zero = arith.constant 0.0 : f32
+      %t = gpu.thread_id x
+      %trips = arith.minsi %n, %c64 : index
+      // expected-note @+1 {{the loop}}
+      %s = scf.for %i = %c0 to %trips step %c1 iter_args(%a = %zero) -> (f32) {
+        %e = arith.muli %i, %c64 : index
+        %g = arith.addi %e, %t : index
+        %x = memref.load %in[%g] : memref<?xf32>
+        %y = arith.addf %a, %x : f32
+        scf.yield %y : f32
+      }
+      memref.store %s, %acc[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %r = memref.load %acc[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+      %b = gpu.block_id x
+      memref.store %r, %out[%b] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A loop whose global loads are the same address in every thread (a
+// filter's weights, one broadcast load per warp) and a loop that computes
+// much per load (a convolution's taps from shared memory around one load
+// of its output) are not streams: consolidated.
+// CHECK-LABEL: gpu.module @not_streams
+// CHECK: wc.warp_job block [64, 1, 1]
+module attributes {gpu.container_module} {
+  gpu.module @not_streams {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-consolidate: not delegated: at most 4 jobs per launch}}
+    // expected-remark @+3 {{wc-aggregate: coarsened}}
+    // expected-remark @+2 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 mod 64 is neither}}
+    // expected-remark @+1 {{wc-async-copy: 1 tile copies by cp.async}}
+    gpu.func @weigh(%w: memref<64xf32>, %in: memref<?x64xf32>, %out: memref<?x64xf32>)
+        workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c16 = arith.constant 16 : index
+      %c64 = arith.constant 64 : index
+      %zero = arith.constant 0.0 : f32
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %x = memref.load %in[%b, %t] : memref<?x64xf32>
+      memref.store %x, %tile[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %s = scf.for %k = %c0 to %c64 step %c1 iter_args(%a = %zero) -> (f32) {
+        %wk = memref.load %w[%k] : memref<64xf32>
+        %y = arith.addf %a, %wk : f32
+        scf.yield %y : f32
+      }
+      scf.for %j = %c0 to %c16 step %c1 {
+        %o = memref.load %out[%j, %t] : memref<?x64xf32>
+        %acc = scf.for %p = %c0 to %c3 step %c1 iter_args(%a = %o) -> (f32) {
+          %acc2 = scf.for %q = %c0 to %c3 step %c1 iter_args(%a2 = %a) -> (f32) {
+            %pq = arith.addi %p, %q : index
+            %e = arith.addi %t, %pq : index
+            %em = arith.remui %e, %c64 : index
+            // expected-note @+1 {{here}}
+            %v = memref.load %tile[%em] : memref<64xf32, #gpu.address_space<workgroup>>
+            %m = arith.mulf %v, %s : f32
+            %n = arith.addf %a2, %m : f32
+            scf.yield %n : f32
+          }
+          scf.yield %acc2 : f32
+        }
+        memref.store %acc, %out[%j, %t] : memref<?x64xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @host(%w: memref<64xf32>, %in: memref<?x64xf32>, %out: memref<?x64xf32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @not_streams::@weigh blocks in (%c4, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%w : memref<64xf32>, %in : memref<?x64xf32>, %out : memref<?x64xf32>)
+    return
+  }
+}
+
+// -----
+
 // A grid known only at run time: delegated, whatever its size.
 // CHECK-LABEL: gpu.module @runtime_grid
 // CHECK: wc.job_loop

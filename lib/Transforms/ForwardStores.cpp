@@ -480,6 +480,8 @@ static bool isOverwritten(memref::StoreOp store,
 
 ForwardingCounts wc::forwardThreadStores(FunctionOpInterface func) {
   ForwardingCounts counts;
+  if (auto kernel = dyn_cast<gpu::GPUFuncOp>(func.getOperation()))
+    counts.privatized = privatizeThreadBuffers(kernel);
   counts.promoted = promoteLoopAccesses(func);
 
   SmallVector<memref::StoreOp> stores;
@@ -527,11 +529,15 @@ struct ForwardStoresPass
       ForwardingCounts counts = forwardThreadStores(func);
       if (counts.total() == 0)
         return;
-      emitRemark(func.getLoc())
-          << "wc-forward-stores: " << counts.forwarded
-          << " loads take a value the thread stored, " << counts.promoted
-          << " loop-carried elements kept in registers, " << counts.deadStores
-          << " overwritten stores removed";
+      InFlightDiagnostic remark = emitRemark(func.getLoc());
+      remark << "wc-forward-stores: " << counts.forwarded
+             << " loads take a value the thread stored, " << counts.promoted
+             << " loop-carried elements kept in registers, "
+             << counts.deadStores << " overwritten stores removed";
+      if (counts.privatized != 0)
+        remark << ", " << counts.privatized
+               << " workgroup buffers private to their threads made per-thread "
+                  "arrays";
     });
   }
 };

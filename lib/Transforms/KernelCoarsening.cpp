@@ -19,6 +19,7 @@
 #include "WC/Transforms/Aggregation.h"
 
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -49,6 +50,14 @@ public:
   FailureOr<WarpJobOp> build(std::string &why);
   /// Erases the original ops, leaving the warp job built by `build`.
   void commit();
+  /// Erases the warp job built by `build` and what it added around it,
+  /// leaving the kernel as it was.
+  void discard(WarpJobOp job) {
+    job.erase();
+    for (auto &[original, arrays] : privateArrays)
+      arrays.getDefiningOp()->erase();
+    privateArrays.clear();
+  }
 
   unsigned phases = 0;
   unsigned warpSyncs = 0;
@@ -108,6 +117,12 @@ private:
   }
   /// Emits channel op `op` of a warp role once, at warp level.
   LogicalResult emitChannelOp(Operation *op, OpBuilder &b);
+  /// Whether `op` allocates a thread's private array that only loads and
+  /// stores use: it becomes one array per virtual thread.
+  static bool isPrivateArray(Operation *op);
+  /// Allocates, at the start of the coarsened body, the arrays of private
+  /// array `alloca` for every virtual thread.
+  void replicatePrivateArray(memref::AllocaOp alloca);
 
   Region &region;
   BlockShape shape;
@@ -121,6 +136,9 @@ private:
   /// Original values that phases recompute (isRecomputable), with the
   /// original op that defines them (kept until commit).
   DenseMap<Value, Operation *> recomputed;
+  /// Private arrays of the original threads: an array with a leading
+  /// dimension of one row per virtual thread.
+  DenseMap<Value, Value> privateArrays;
   std::string failure;
   SmallVector<Operation *> original;
 };
@@ -311,6 +329,24 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
     }
     if (recomputed.count(v)) {
       recompute(v, inner, ids, mapping);
+      return;
+    }
+    if (Value arrays = privateArrays.lookup(v)) {
+      // The virtual thread's row, a view of the original array's shape.
+      auto type = cast<MemRefType>(v.getType());
+      SmallVector<OpFoldResult> offsets{OpFoldResult(vt)},
+          sizes{inner.getIndexAttr(1)},
+          strides(type.getRank() + 1, inner.getIndexAttr(1));
+      for (int64_t extent : type.getShape()) {
+        offsets.push_back(inner.getIndexAttr(0));
+        sizes.push_back(inner.getIndexAttr(extent));
+      }
+      auto rowType = memref::SubViewOp::inferRankReducedResultType(
+          type.getShape(), cast<MemRefType>(arrays.getType()), offsets, sizes,
+          strides);
+      mapping.map(v, memref::SubViewOp::create(inner, v.getLoc(), rowType,
+                                               arrays, offsets, sizes, strides)
+                         .getResult());
       return;
     }
     auto it = replicas.find(v);
@@ -544,9 +580,41 @@ LogicalResult Coarsener::emitChannelOp(Operation *op, OpBuilder &b) {
   return success();
 }
 
+bool Coarsener::isPrivateArray(Operation *op) {
+  auto alloca = dyn_cast<memref::AllocaOp>(op);
+  if (!alloca || !alloca.getType().hasStaticShape() ||
+      alloca.getType().getMemorySpace() || !alloca.getDynamicSizes().empty() ||
+      !alloca.getSymbolOperands().empty())
+    return false;
+  return llvm::all_of(alloca->getUses(), [](OpOperand &use) {
+    if (isa<memref::LoadOp>(use.getOwner()))
+      return true;
+    auto store = dyn_cast<memref::StoreOp>(use.getOwner());
+    return store && use.get() == store.getMemRef() &&
+           store.getValueToStore() != use.get();
+  });
+}
+
+void Coarsener::replicatePrivateArray(memref::AllocaOp alloca) {
+  // At the start of the kernel's entry block, where LLVM keeps static
+  // allocations in registers (not in a loop a delegated job runs in).
+  OpBuilder at(&region.front(), region.front().begin());
+  MemRefType type = alloca.getType();
+  SmallVector<int64_t> shape{vthreads};
+  llvm::append_range(shape, type.getShape());
+  auto arrays = memref::AllocaOp::create(
+      at, alloca.getLoc(), MemRefType::get(shape, type.getElementType()),
+      alloca.getAlignmentAttr());
+  privateArrays[alloca.getResult()] = arrays;
+}
+
 LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
   SmallVector<Operation *> segment;
   for (Operation *op : ops) {
+    if (isPrivateArray(op)) {
+      replicatePrivateArray(cast<memref::AllocaOp>(op));
+      continue;
+    }
     if (isChannelOp(op)) {
       if (mlir::failed(flush(segment, b)) || mlir::failed(emitChannelOp(op, b)))
         return mlir::failure();
@@ -588,7 +656,7 @@ FailureOr<WarpJobOp> Coarsener::build(std::string &why) {
                                ArrayRef<int64_t>(shape));
   OpBuilder inner(job.getBody().front().getTerminator());
   if (mlir::failed(emitOps(original, inner))) {
-    job.erase();
+    discard(job);
     why = failure;
     return mlir::failure();
   }
@@ -614,7 +682,7 @@ coarsen(Region &region, BlockShape shape,
     return mlir::failure();
   int64_t registers = estimatePeakRegisters(*job);
   if (registers > registerBudget) {
-    job->erase();
+    coarsener.discard(*job);
     why = "the values kept per virtual thread across barriers need about " +
           std::to_string(registers) +
           " registers per lane, over the budget of " +

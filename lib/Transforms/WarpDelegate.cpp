@@ -218,6 +218,15 @@ static void rewriteIntoJobLoop(gpu::GPUFuncOp func, const DelegationPlan &plan,
     prependBufferDimension(alloc->getResult(0), plan.warps, slice);
     alloc->moveBefore(&entry, b.getInsertionPoint());
   }
+  // A thread's private arrays (each lane's own, as aggregation makes them
+  // per virtual thread) stay in the entry block, where LLVM keeps a static
+  // allocation in registers; in the job loop it would be a new stack
+  // allocation per job.
+  for (Operation &op : llvm::make_early_inc_range(*body))
+    if (auto alloca = dyn_cast<memref::AllocaOp>(op);
+        alloca && !alloca.getType().getMemorySpace() &&
+        alloca->getNumOperands() == 0)
+      alloca->moveBefore(&entry, b.getInsertionPoint());
 
   // The launch rounds the agents up to whole hyper-CTAs: the job loop caps
   // them where the limit is not a multiple of W (and at the throttle).

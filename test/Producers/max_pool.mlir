@@ -11,6 +11,16 @@
 // RUN: wc-sim %t.mlir %consolidated_lowered | FileCheck %s
 // RUN: wc-opt %t.mlir --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
+// The thread's own block of the tile (a pooling window; softmax's row of
+// exponentials, 4 per thread) becomes a private array, one per virtual
+// thread once aggregated, and stays in registers: no local memory.
+// RUN: wc-opt %t.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRIVATE
+// PRIVATE: wc-forward-stores: {{.*}}, 1 workgroup buffers private to their threads made per-thread arrays
+// PRIVATE: wc-aggregate: coarsened
+// RUN: wc-opt %t.mlir --wc-consolidate --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=REGS
+// REGS: .entry max_pool_kernel
+// REGS-NOT: .local
+// REGS: ret;
 
 // STRIPPED-NOT: transform.
 // STRIPPED: gpu.func @max_pool_kernel

@@ -42,6 +42,16 @@
 // their element: a misaligned-address fault on the GPU).
 // RUN: wc-opt %t.mlir --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=PTX
 // RUN: wc-opt %t.mlir --wc-consolidate --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=PTX
+// The thread's own block of the tile (a pooling window; softmax's row of
+// exponentials, 4 per thread) becomes a private array, one per virtual
+// thread once aggregated, and stays in registers: no local memory.
+// RUN: wc-opt %t.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRIVATE
+// PRIVATE: wc-forward-stores: {{.*}}, 1 workgroup buffers private to their threads made per-thread arrays
+// PRIVATE: wc-aggregate: coarsened
+// RUN: wc-opt %t.mlir --wc-consolidate --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=REGS
+// REGS: .entry softmax_kernel
+// REGS-NOT: .local
+// REGS: ret;
 // PTX-NOT: .shared .align {{[1248]}} .b8
 // PTX: .shared .align {{16|32|64}} .b8
 // PTX-NOT: .shared .align {{[1248]}} .b8

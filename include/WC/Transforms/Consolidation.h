@@ -88,13 +88,23 @@ struct ForwardingCounts {
   unsigned forwarded = 0;  // loads that took the value the thread stored
   unsigned promoted = 0;   // loop-carried elements kept in registers
   unsigned deadStores = 0; // stores a later store of the thread overwrote
-  unsigned total() const { return forwarded + promoted + deadStores; }
+  unsigned privatized = 0; // workgroup buffers made private arrays
+  unsigned total() const {
+    return forwarded + promoted + deadStores + privatized;
+  }
 };
+
+/// Replaces each workgroup buffer of `func` in which every element is
+/// accessed by one thread only (the thread's block of `tid * k + j`, its
+/// window `[2 ty + a, 2 tx + b]`: see PrivateBuffers.cpp) with a private
+/// array of that thread, erasing the buffer; returns how many.
+unsigned privatizeThreadBuffers(gpu::GPUFuncOp func);
 
 /// Turns memory traffic a thread of `func` has with itself across block
 /// barriers into register traffic (`wc-forward-stores`): loop-carried
 /// elements become iteration arguments, loads take the value the thread's
-/// own earlier store wrote, overwritten stores go. Sound for kernels
+/// own earlier store wrote, overwritten stores go; workgroup buffers whose
+/// elements each one thread accesses become private arrays. Sound for kernels
 /// without data races; `func` must not hold warp jobs.
 ForwardingCounts forwardThreadStores(FunctionOpInterface func);
 

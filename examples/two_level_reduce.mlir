@@ -1,8 +1,10 @@
 // Two-level block reduction (the usual CUDA idiom): each warp of a
 // 256-thread block reduces its values with gpu.subgroup_reduce, lane 0 of
 // each warp stores the warp's sum in workgroup memory, and after a barrier
-// thread 0 adds the 8 warp sums. wc-aggregate refuses it: one warp per
-// block would change which threads a subgroup reduction combines.
+// thread 0 adds the 8 warp sums. wc-aggregate keeps the warps' meaning:
+// virtual thread v of a lane is thread 32 v + lane, so original warp v is
+// virtual thread v of every lane, and each warp reduction becomes one
+// wc.reduce per virtual thread.
 module attributes {gpu.container_module} {
   gpu.module @two_level_reduce {
     gpu.func @block_sum(%in: memref<?xi32>, %out: memref<?xi32>)

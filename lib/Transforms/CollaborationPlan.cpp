@@ -36,21 +36,14 @@ using namespace mlir::wc::collaborate;
 /// reorder it.
 static std::optional<CombiningKind> combiningKindOf(Operation *op,
                                                     bool reassociateFloats) {
-  return llvm::TypeSwitch<Operation *, std::optional<CombiningKind>>(op)
-      .Case([](arith::AddIOp) { return CombiningKind::add; })
-      .Case([](arith::AndIOp) { return CombiningKind::and_; })
-      .Case([](arith::OrIOp) { return CombiningKind::or_; })
-      .Case([](arith::XOrIOp) { return CombiningKind::xor_; })
-      .Case([](arith::MaxSIOp) { return CombiningKind::maxsi; })
-      .Case([](arith::MinSIOp) { return CombiningKind::minsi; })
-      .Case([](arith::MaxUIOp) { return CombiningKind::maxui; })
-      .Case([](arith::MinUIOp) { return CombiningKind::minui; })
-      .Case([&](arith::AddFOp) -> std::optional<CombiningKind> {
-        if (reassociateFloats)
-          return CombiningKind::add;
-        return std::nullopt;
-      })
-      .Default([](Operation *) { return std::nullopt; });
+  std::optional<CombiningKind> kind = getCombiningKindOf(op);
+  if (!kind || *kind == CombiningKind::mul)
+    return std::nullopt;
+  // Of the float kinds only a sum, and only where reordering it is allowed.
+  if (isa<FloatType>(op->getResult(0).getType()) &&
+      !(reassociateFloats && *kind == CombiningKind::add))
+    return std::nullopt;
+  return kind;
 }
 
 /// Whether `op`'s result depends on the thread or lane that runs it (thread

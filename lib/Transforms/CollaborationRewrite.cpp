@@ -30,29 +30,6 @@ using namespace mlir::wc::collaborate;
 // Rewriting
 //===----------------------------------------------------------------------===//
 
-/// The identity of `kind` on `type`. (Upstream's arith::getIdentityValue
-/// takes the bit width of `index` for min and max, which it has none of.)
-static Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
-                            Type type) {
-  // -0.0, not upstream's +0.0, is the identity of a float sum: x + (-0.0) is
-  // x for every x, -0.0 too.
-  if (auto floatType = dyn_cast<FloatType>(type);
-      floatType && kind == CombiningKind::add)
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, -0.0));
-  if (!type.isIndex())
-    return arith::getIdentityValue(getArithReductionKind(kind, type), type, b,
-                                   loc);
-  APInt value = APInt::getZero(64);
-  if (kind == CombiningKind::and_ || kind == CombiningKind::minui)
-    value = APInt::getAllOnes(64);
-  else if (kind == CombiningKind::maxsi)
-    value = APInt::getSignedMinValue(64);
-  else if (kind == CombiningKind::minsi)
-    value = APInt::getSignedMaxValue(64);
-  return arith::ConstantOp::create(b, loc,
-                                   b.getIndexAttr(value.getSExtValue()));
-}
-
 /// Iterations per thread that the block and the warp run together in each
 /// round of a range they take.
 static constexpr int64_t kBlockUnroll = 4;
@@ -149,9 +126,9 @@ SmallVector<Value> CollaborationBuilder::cloneBody(IRMapping &mapping) {
 SmallVector<Value> CollaborationBuilder::createIdentities() {
   SmallVector<Value> identities;
   for (auto [index, reduction] : llvm::enumerate(plan.reductions))
-    identities.push_back(
-        createIdentity(b, loc, reduction.kind,
-                       getCombinedValue(loop, index, reduction).getType()));
+    identities.push_back(createCombiningIdentity(
+        b, loc, reduction.kind,
+        getCombinedValue(loop, index, reduction).getType()));
   return identities;
 }
 

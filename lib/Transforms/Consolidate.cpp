@@ -220,7 +220,8 @@ void ConsolidatePass::runOnOperation() {
       continue;
     ArrayRef<gpu::LaunchFuncOp> sites = kernel.launches;
     KernelProfile facts = profileKernel(func, sites);
-    bool communicates = facts.barriers != 0 || facts.workgroupMemory;
+    bool communicates = facts.barriers != 0 || facts.blockReductions != 0 ||
+                        facts.workgroupMemory;
     DelegationOptions delegation;
     if (facts.imbalance)
       delegation.schedule = Schedule::dynamic_ticket;
@@ -376,18 +377,25 @@ void ConsolidatePass::runOnOperation() {
                  "and compute share the load/store pipe that producer "
                  "warps would not relieve; aggregated, one warp copies "
                  "and computes its tiles");
-    bool ahead = coarsened && asyncCopy && wouldPrefetchTiles(func, *target);
+    if (!coarsened) {
+      emitRemark(func.getLoc(),
+                 "wc-consolidate: left unchanged: wc-aggregate cannot "
+                 "coarsen it (its remark says why)");
+      continue;
+    }
+    bool ahead = asyncCopy && wouldPrefetchTiles(func, *target);
     InFlightDiagnostic choice = emitRemark(
         func.getLoc(), ahead ? "wc-consolidate: aggregate, not remapped ("
                              : "wc-consolidate: aggregate and remap (");
-    choice << facts.barriers << " barrier" << (facts.barriers == 1 ? "" : "s")
-           << (facts.workgroupMemory ? ", workgroup memory" : "") << ")";
+    choice << facts.barriers << " barrier" << (facts.barriers == 1 ? "" : "s");
+    if (facts.blockReductions != 0)
+      choice << ", " << facts.blockReductions << " block reduction"
+             << (facts.blockReductions == 1 ? "" : "s");
+    choice << (facts.workgroupMemory ? ", workgroup memory" : "") << ")";
     if (ahead)
       choice << ": a tile loop copies its next tile by cp.async during this "
                 "one";
     choice.report();
-    if (!coarsened)
-      continue;
     // Tiles that stay in shared memory are padded against bank conflicts
     // as wc-remap pads them, unless the padding would keep the tile loop
     // from copying ahead (two of each padded tile past the shared memory

@@ -18,6 +18,8 @@
 #include "WC/Target/TargetDescription.h"
 #include "WC/Transforms/Aggregation.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -62,6 +64,7 @@ public:
   unsigned phases = 0;
   unsigned warpSyncs = 0;
   unsigned removedBarriers = 0;
+  unsigned reductions = 0;
 
 private:
   LogicalResult emitOps(ArrayRef<Operation *> ops, OpBuilder &b);
@@ -117,6 +120,19 @@ private:
   }
   /// Emits channel op `op` of a warp role once, at warp level.
   LogicalResult emitChannelOp(Operation *op, OpBuilder &b);
+  /// Emits block reduction `reduce` at warp level: each lane combines the
+  /// values of its virtual threads, the warp combines its lanes'.
+  LogicalResult emitAllReduce(gpu::AllReduceOp reduce, OpBuilder &b);
+  /// Emits warp reduction `reduce` at warp level: the original warp `w`
+  /// is virtual thread `w` of every lane, so each virtual thread's values
+  /// are combined across the lanes.
+  LogicalResult emitSubgroupReduce(gpu::SubgroupReduceOp reduce, OpBuilder &b);
+  /// `values` (one per virtual thread) with the identity of `kind` in place
+  /// of the virtual threads of the lane that run no thread of the block:
+  /// the lane's element `v` is thread `32 v + lane`.
+  SmallVector<Value> maskMissingThreads(ArrayRef<Value> values,
+                                        CombiningKind kind, OpBuilder &b,
+                                        Location loc);
   /// Whether `op` allocates a thread's private array that only loads and
   /// stores use: it becomes one array per virtual thread.
   static bool isPrivateArray(Operation *op);
@@ -215,7 +231,9 @@ static bool isChannelOp(Operation *op) {
 static bool containsBarrier(Operation *op) {
   return op
       ->walk([](Operation *nested) {
-        return isa<gpu::BarrierOp>(nested) || isChannelOp(nested)
+        return isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::SubgroupReduceOp>(
+                   nested) ||
+                       isChannelOp(nested)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -373,7 +391,8 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
   // shape is the original one.
   SmallVector<Operation *> idOps;
   body->walk([&](Operation *op) {
-    if (isa<gpu::ThreadIdOp, gpu::BlockDimOp, gpu::GlobalIdOp>(op))
+    if (isa<gpu::ThreadIdOp, gpu::BlockDimOp, gpu::GlobalIdOp,
+            gpu::SubgroupIdOp, gpu::NumSubgroupsOp, gpu::SubgroupSizeOp>(op))
       idOps.push_back(op);
   });
   for (Operation *op : idOps) {
@@ -381,6 +400,14 @@ LogicalResult Coarsener::flush(SmallVectorImpl<Operation *> &segment,
     Value replacement;
     if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
       replacement = ids[static_cast<unsigned>(id.getDimension())];
+    // Virtual thread v of a lane is thread 32 v + lane: original warp v,
+    // whose lane ids are the lanes' own (gpu.lane_id keeps its meaning).
+    else if (isa<gpu::SubgroupIdOp>(op))
+      replacement = vt;
+    else if (isa<gpu::NumSubgroupsOp>(op))
+      replacement = createIndexConstant(at, op->getLoc(), vthreads);
+    else if (isa<gpu::SubgroupSizeOp>(op))
+      replacement = createIndexConstant(at, op->getLoc(), kWarpSize);
     else if (auto id = dyn_cast<gpu::GlobalIdOp>(op)) {
       // With the original block size and the virtual thread's id.
       unsigned dim = static_cast<unsigned>(id.getDimension());
@@ -580,6 +607,83 @@ LogicalResult Coarsener::emitChannelOp(Operation *op, OpBuilder &b) {
   return success();
 }
 
+SmallVector<Value> Coarsener::maskMissingThreads(ArrayRef<Value> values,
+                                                 CombiningKind kind,
+                                                 OpBuilder &b, Location loc) {
+  int64_t threads = getNumThreads(shape);
+  SmallVector<Value> masked(values);
+  Value lane, identity;
+  for (auto [v, value] : llvm::enumerate(masked)) {
+    int64_t first = static_cast<int64_t>(v) * kWarpSize;
+    if (first + kWarpSize <= threads)
+      continue;
+    if (!lane) {
+      lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+      identity = createCombiningIdentity(b, loc, kind, value.getType());
+    }
+    Value runs = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, lane,
+        arith::ConstantIndexOp::create(b, loc, threads - first));
+    value = arith::SelectOp::create(b, loc, runs, value, identity);
+  }
+  return masked;
+}
+
+LogicalResult Coarsener::emitAllReduce(gpu::AllReduceOp reduce, OpBuilder &b) {
+  std::optional<CombiningKind> kind = getAllReduceKind(reduce);
+  if (!kind) {
+    failure = "a 'gpu.all_reduce' whose region is not one combining op of "
+              "its two arguments";
+    return mlir::failure();
+  }
+  Location loc = reduce.getLoc();
+  Value operand = reduce.getValue();
+  if (!operand.getType().isIntOrIndexOrFloat()) {
+    failure = "a 'gpu.all_reduce' of a value that is not a scalar";
+    return mlir::failure();
+  }
+  Value replicated = getReplicated(operand, b);
+  SmallVector<Value> values;
+  for (int64_t v = 0; v < vthreads; ++v)
+    values.push_back(vector::ExtractOp::create(b, loc, replicated, v));
+  values = maskMissingThreads(values, *kind, b, loc);
+  Value partial = values.front();
+  for (Value value : ArrayRef<Value>(values).drop_front())
+    partial = createCombine(b, loc, *kind, partial, value);
+  Value total = ReduceOp::create(b, loc, *kind, partial);
+  // Every thread of the block gets the total: a warp-level value.
+  warpLevel.map(reduce.getResult(), total);
+  ++reductions;
+  return success();
+}
+
+LogicalResult Coarsener::emitSubgroupReduce(gpu::SubgroupReduceOp reduce,
+                                            OpBuilder &b) {
+  Location loc = reduce.getLoc();
+  Value operand = reduce.getValue();
+  if (!operand.getType().isIntOrIndexOrFloat()) {
+    failure = "a 'gpu.subgroup_reduce' of a value that is not a scalar";
+    return mlir::failure();
+  }
+  CombiningKind kind = getCombiningKind(reduce.getOp());
+  Value replicated = getReplicated(operand, b);
+  SmallVector<Value> values;
+  for (int64_t v = 0; v < vthreads; ++v)
+    values.push_back(vector::ExtractOp::create(b, loc, replicated, v));
+  // A partial last warp reduces over the threads it has.
+  values = maskMissingThreads(values, kind, b, loc);
+  int64_t size = reduce.getClusterSize().value_or(kWarpSize);
+  int64_t stride = reduce.getClusterStride();
+  SmallVector<Value> results;
+  for (Value value : values)
+    results.push_back(
+        ReduceOp::create(b, loc, kind, value, size, stride).getResult());
+  replicas[reduce.getResult()] = vector::FromElementsOp::create(
+      b, loc, VectorType::get({vthreads}, operand.getType()), results);
+  ++reductions;
+  return success();
+}
+
 bool Coarsener::isPrivateArray(Operation *op) {
   auto alloca = dyn_cast<memref::AllocaOp>(op);
   if (!alloca || !alloca.getType().hasStaticShape() ||
@@ -615,6 +719,18 @@ LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
       replicatePrivateArray(cast<memref::AllocaOp>(op));
       continue;
     }
+    if (auto reduce = dyn_cast<gpu::AllReduceOp>(op)) {
+      if (mlir::failed(flush(segment, b)) ||
+          mlir::failed(emitAllReduce(reduce, b)))
+        return mlir::failure();
+      continue;
+    }
+    if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
+      if (mlir::failed(flush(segment, b)) ||
+          mlir::failed(emitSubgroupReduce(reduce, b)))
+        return mlir::failure();
+      continue;
+    }
     if (isChannelOp(op)) {
       if (mlir::failed(flush(segment, b)) || mlir::failed(emitChannelOp(op, b)))
         return mlir::failure();
@@ -629,6 +745,14 @@ LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
         WarpSyncOp::create(b, op->getLoc(), Value());
         ++warpSyncs;
       }
+      continue;
+    }
+    // The original block's warps and their size, the same for every thread.
+    if (isa<gpu::NumSubgroupsOp, gpu::SubgroupSizeOp>(op)) {
+      warpLevel.map(op->getResult(0),
+                    createIndexConstant(
+                        b, op->getLoc(),
+                        isa<gpu::NumSubgroupsOp>(op) ? vthreads : kWarpSize));
       continue;
     }
     // Constants and other uniform pure values are computed once at warp
@@ -691,7 +815,8 @@ coarsen(Region &region, BlockShape shape,
   }
   coarsener.commit();
   return CoarseningStats{coarsener.phases, coarsener.warpSyncs,
-                         coarsener.removedBarriers, registers};
+                         coarsener.removedBarriers, coarsener.reductions,
+                         registers};
 }
 
 FailureOr<CoarseningStats>

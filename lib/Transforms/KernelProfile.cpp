@@ -322,6 +322,8 @@ KernelProfile wc::profileKernel(gpu::GPUFuncOp func,
   func.walk([&](Operation *op) {
     if (isa<gpu::BarrierOp>(op))
       ++profile.barriers;
+    if (isa<gpu::AllReduceOp>(op))
+      ++profile.blockReductions;
     for (Value result : op->getResults())
       profile.workgroupMemory |= isWorkgroupMemRef(result.getType());
     if (auto load = dyn_cast<memref::LoadOp>(op);

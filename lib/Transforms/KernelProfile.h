@@ -21,6 +21,8 @@ namespace wc {
 /// What the cost model looks at in a kernel.
 struct KernelProfile {
   unsigned barriers = 0;
+  /// gpu.all_reduce ops: block-wide communication without a barrier op.
+  unsigned blockReductions = 0;
   bool workgroupMemory = false;
   /// A loop whose trip count depends on the block's position or on data:
   /// the jobs may differ in length.

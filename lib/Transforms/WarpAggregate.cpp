@@ -79,8 +79,13 @@ FailureOr<BlockShape> wc::getBlockShape(gpu::GPUFuncOp func,
 struct KernelTraits {
   unsigned barriers = 0;
   bool workgroupMemory = false;
-  /// An op whose meaning depends on how threads are grouped into warps.
+  /// An op whose meaning depends on how threads are grouped into warps and
+  /// that coarsening cannot keep.
   Operation *warpDependent = nullptr;
+  /// An op that names the thread's warp or lane, or reduces over the warp:
+  /// coarsening keeps its meaning (original warp v is virtual thread v of
+  /// every lane), resizing where the block is whole warps.
+  Operation *warpLevel = nullptr;
   /// An op that makes the kernel unsafe to aggregate at all.
   Operation *forbidden = nullptr;
   bool alreadyAggregated = false;
@@ -100,10 +105,12 @@ static KernelTraits getTraits(gpu::GPUFuncOp func) {
       traits.blockReduction = true;
     for (Value result : op->getResults())
       traits.workgroupMemory |= isWorkgroupMemRef(result.getType());
-    if (!traits.warpDependent &&
+    if (!traits.warpLevel &&
         isa<gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::NumSubgroupsOp,
-            gpu::SubgroupSizeOp, gpu::ShuffleOp, gpu::SubgroupReduceOp,
-            gpu::RotateOp, gpu::SubgroupBroadcastOp, gpu::AllReduceOp,
+            gpu::SubgroupSizeOp, gpu::SubgroupReduceOp>(op))
+      traits.warpLevel = op;
+    if (!traits.warpDependent &&
+        isa<gpu::ShuffleOp, gpu::RotateOp, gpu::SubgroupBroadcastOp,
             gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
             gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
             gpu::SubgroupMmaElementwiseOp>(op))
@@ -178,7 +185,10 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
       return refuse("a launch uses dynamic shared memory");
   int64_t threads = getNumThreads(*shape);
   int64_t warps = llvm::divideCeil(threads, kWarpSize);
-  bool needsCoarsening = traits.barriers > 0 || traits.workgroupMemory;
+  // A block reduction needs the block's threads in one job: each virtual
+  // thread's value, combined per lane and then across the warp.
+  bool needsCoarsening =
+      traits.barriers > 0 || traits.workgroupMemory || traits.blockReduction;
 
   if (!needsCoarsening) {
     if (warps == 1)
@@ -187,13 +197,11 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
     // Resizing keeps every warp's threads together (original warp w of a
     // block becomes a block of its own), so warp-level ops keep their
     // meaning; only a partial last warp would gain masked lanes.
-    if (traits.warpDependent && threads % kWarpSize != 0)
-      return refuse("it uses '" +
-                    traits.warpDependent->getName().getStringRef() +
+    Operation *grouped =
+        traits.warpDependent ? traits.warpDependent : traits.warpLevel;
+    if (grouped && threads % kWarpSize != 0)
+      return refuse("it uses '" + grouped->getName().getStringRef() +
                     "' and its block size is not a multiple of 32");
-    if (traits.blockReduction)
-      return refuse("it uses 'gpu.all_reduce', a reduction over the whole "
-                    "block");
     if (mlir::failed(resizeKernel(func, *shape, warps, why)))
       return refuse(why);
     for (gpu::LaunchFuncOp launch : launches)
@@ -221,17 +229,30 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
   if (!func.getBody().hasOneBlock())
     return refuse("its body has several blocks (unstructured control flow)");
   UniformityAnalysis uniformity(func);
-  WalkResult divergent = func.walk([&](gpu::BarrierOp barrier) {
-    if (Operation *control = uniformity.getVaryingControl(barrier)) {
-      emitRemark(barrier.getLoc(), "wc-aggregate: this barrier is under the "
-                                   "thread-dependent control flow of '")
-          << control->getName() << "'";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
+  // Barriers and the collectives every thread of a block (a block
+  // reduction) or of a warp (a warp reduction, which each lane runs for
+  // all its virtual threads) must reach.
+  Operation *divergent = nullptr;
+  func.walk([&](Operation *op) {
+    if (!isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::SubgroupReduceOp>(op))
+      return WalkResult::advance();
+    Operation *control = uniformity.getVaryingControl(op);
+    if (!control)
+      return WalkResult::advance();
+    divergent = op;
+    emitRemark(op->getLoc(), "wc-aggregate: this ")
+        << (isa<gpu::BarrierOp>(op) ? "barrier"
+                                    : "'" + op->getName().getStringRef() + "'")
+        << " is under the thread-dependent control flow of '"
+        << control->getName() << "'";
+    return WalkResult::interrupt();
   });
-  if (divergent.wasInterrupted())
-    return refuse("a barrier is under thread-dependent control flow");
+  if (divergent)
+    return refuse(isa<gpu::BarrierOp>(divergent)
+                      ? Twine("a barrier is under thread-dependent control "
+                              "flow")
+                      : "a '" + divergent->getName().getStringRef() +
+                            "' is under thread-dependent control flow");
 
   // Barriers that order no conflicting memory accesses vanish; the others
   // become warp syncs, which order the lanes' memory accesses.
@@ -258,13 +279,19 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
     return barriers(n) +
            (n == 1 ? " became a warp sync" : " became warp syncs");
   };
-  if (stats->removedBarriers == 0)
+  if (stats->removedBarriers == 0 && stats->warpSyncs == 0)
+    remark << "no barrier";
+  else if (stats->removedBarriers == 0)
     remark << becameSyncs(stats->warpSyncs);
   else if (stats->warpSyncs == 0)
     remark << barriers(stats->removedBarriers) << " removed";
   else
     remark << becameSyncs(stats->warpSyncs) << ", " << stats->removedBarriers
            << " removed";
+  if (stats->reductions != 0)
+    remark << ", " << stats->reductions << " block or warp reduction"
+           << (stats->reductions == 1 ? "" : "s")
+           << " made warp reductions of the job";
   if (launches.empty())
     remark << "; no launch in this module: a launch elsewhere must use "
               "32-thread blocks";

@@ -9,8 +9,21 @@
 // PTX: st.shared.b32
 // PTX: bar.sync
 // PTX: ld.shared.b32
-// wc-sim runs the region form, as written and after each pipeline (which
-// leave the kernel unchanged today: it uses a block reduction):
+// The pick coarsens it: one warp per 256-thread row, each lane adding its
+// 8 virtual threads' values, then a warp reduction (no shared memory, no
+// barrier left).
+// RUN: wc-opt %t.mlir --wc-consolidate 2>&1 -o %t.picked.mlir | FileCheck %s --check-prefix=PICK
+// PICK: remark: wc-aggregate: coarsened: one warp per 256-thread block, 8 virtual threads per lane, 2 phases, no barrier, 1 block or warp reduction made warp reductions of the job
+// PICK: remark: wc-consolidate: aggregate and remap (0 barriers, 1 block reduction)
+// RUN: FileCheck %s --check-prefix=PICKED --input-file=%t.picked.mlir
+// PICKED-NOT: gpu.all_reduce
+// PICKED: wc.reduce add %{{.*}} : i32
+// RUN: wc-opt %t.mlir --wc-consolidate --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=PICKPTX
+// PICKPTX: .entry rowsum_kernel
+// PICKPTX-NOT: bar.sync
+// PICKPTX-NOT: .shared
+// PICKPTX: redux.sync.add
+// wc-sim runs the region form, as written and after each pipeline:
 // RUN: wc-sim %t.mlir | FileCheck %s
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.out %}
 // RUN: %if gpu-outputs %{ FileCheck %s < %gpu_outputs/%{s:basename}.consolidated.out %}

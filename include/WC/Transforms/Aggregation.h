@@ -52,6 +52,8 @@ struct CoarseningStats {
   unsigned phases = 0;
   unsigned warpSyncs = 0;
   unsigned removedBarriers = 0;
+  /// gpu.all_reduce and gpu.subgroup_reduce ops made warp reductions.
+  unsigned reductions = 0;
   /// Peak 32-bit registers per lane holding values across barriers.
   int64_t replicatedRegisters = 0;
 };

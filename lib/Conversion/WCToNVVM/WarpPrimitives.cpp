@@ -111,12 +111,6 @@ Value wc::createShuffle(OpBuilder &b, Location loc, ShuffleMode mode,
   return arith::BitcastOp::create(b, loc, type, movedInt);
 }
 
-Value wc::createCombine(OpBuilder &b, Location loc, CombiningKind kind,
-                        Value lhs, Value rhs) {
-  return arith::getReductionOp(getArithReductionKind(kind, lhs.getType()), b,
-                               loc, lhs, rhs);
-}
-
 Value wc::createIdentity(OpBuilder &b, Location loc, CombiningKind kind,
                          Type type) {
   return arith::getIdentityValue(getArithReductionKind(kind, type), type, b,

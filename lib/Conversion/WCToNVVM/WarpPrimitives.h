@@ -53,9 +53,7 @@ Value createShuffle(OpBuilder &b, Location loc, ShuffleMode mode, Value value,
                     Value offset, int64_t width, Value mask,
                     Value *valid = nullptr);
 
-/// Returns `lhs kind rhs`.
-Value createCombine(OpBuilder &b, Location loc, CombiningKind kind, Value lhs,
-                    Value rhs);
+/// (`lhs kind rhs` is wc::createCombine, in WC.h.)
 
 /// Returns the identity of `kind` for `type`.
 Value createIdentity(OpBuilder &b, Location loc, CombiningKind kind, Type type);

@@ -177,19 +177,21 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A kernel wc-aggregate refuses stays as it was; the decision and the
-// refusal are both reported.
+// A kernel wc-aggregate refuses stays as it was; the refusal and that the
+// kernel was left are both reported.
 // CHECK-LABEL: gpu.module @refused
 // CHECK: gpu.barrier
 module attributes {gpu.container_module} {
   gpu.module @refused {
-    // expected-remark @+2 {{wc-consolidate: aggregate and remap (1 barrier)}}
-    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.subgroup_reduce', whose meaning depends on which threads share a warp}}
+    // expected-remark @+2 {{wc-consolidate: left unchanged: wc-aggregate cannot coarsen it (its remark says why)}}
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.shuffle', whose meaning depends on which threads share a warp}}
     gpu.func @k(%a: memref<?xi32>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %t = gpu.thread_id x
       %x = memref.load %a[%t] : memref<?xi32>
-      %s = gpu.subgroup_reduce add %x : (i32) -> i32
+      %one = arith.constant 1 : i32
+      %width = arith.constant 32 : i32
+      %s, %valid = gpu.shuffle xor %x, %one, %width : i32
       gpu.barrier
       memref.store %s, %a[%t] : memref<?xi32>
       gpu.return

@@ -107,14 +107,18 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Warp-level ops mean something else once one warp runs the whole block.
+// Warp-level ops that coarsening does not carry over mean something else
+// once one warp runs the whole block (warp reductions, lane and warp ids
+// are carried: test/Transforms/WarpAggregate/collectives.mlir).
 module attributes {gpu.container_module} {
   gpu.module @warp_ops {
-    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.subgroup_reduce', whose meaning depends on which threads share a warp}}
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.shuffle', whose meaning depends on which threads share a warp}}
     gpu.func @k(%buf: memref<64xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
       %t = gpu.thread_id x
       %x = memref.load %buf[%t] : memref<64xi32>
-      %s = gpu.subgroup_reduce add %x : (i32) -> i32
+      %one = arith.constant 1 : i32
+      %width = arith.constant 32 : i32
+      %s, %valid = gpu.shuffle xor %x, %one, %width : i32
       gpu.barrier
       memref.store %s, %buf[%t] : memref<64xi32>
       gpu.return
@@ -220,6 +224,50 @@ module attributes {gpu.container_module} {
       gpu.barrier
       %v = memref.load %p[%c0] : memref<1xindex, #gpu.address_space<private>>
       memref.store %v, %out[%t] : memref<64xindex>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A block reduction that only some threads reach is not a reduction of the
+// block (upstream's lowering would deadlock on it too).
+module attributes {gpu.container_module} {
+  gpu.module @divergent_reduce {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: a 'gpu.all_reduce' is under thread-dependent control flow}}
+    gpu.func @k(%buf: memref<64xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c16 = arith.constant 16 : index
+      %t = gpu.thread_id x
+      %x = memref.load %buf[%t] : memref<64xi32>
+      %low = arith.cmpi ult, %t, %c16 : index
+      scf.if %low {
+        // expected-remark @+1 {{wc-aggregate: this 'gpu.all_reduce' is under the thread-dependent control flow of 'scf.if'}}
+        %s = gpu.all_reduce add %x {} : (i32) -> (i32)
+        memref.store %s, %buf[%t] : memref<64xi32>
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A reduction region that is not one combining op of its arguments.
+module attributes {gpu.container_module} {
+  gpu.module @region_reduce {
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: a 'gpu.all_reduce' whose region is not one combining op of its two arguments}}
+    gpu.func @k(%buf: memref<64xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = gpu.thread_id x
+      %x = memref.load %buf[%t] : memref<64xi32>
+      %s = gpu.all_reduce %x uniform {
+      ^bb(%a: i32, %b: i32):
+        %sum = arith.addi %a, %b : i32
+        %one = arith.constant 1 : i32
+        %r = arith.addi %sum, %one : i32
+        gpu.yield %r : i32
+      } : (i32) -> (i32)
+      memref.store %s, %buf[%t] : memref<64xi32>
       gpu.return
     }
   }

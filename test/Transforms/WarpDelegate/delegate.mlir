@@ -470,7 +470,7 @@ module attributes {gpu.container_module} {
 // BODY: wc.job_loop
 module attributes {gpu.container_module} {
   gpu.module @big_tile {
-    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 32-thread block, 1 virtual thread per lane, 1 phase, 0 barriers became warp syncs}}
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 32-thread block, 1 virtual thread per lane, 1 phase, no barrier}}
     // expected-remark @+1 {{wc-delegate: persistent agents: hyper-CTAs of 4 warps, 6 per SM, at most 3168 agents, static schedule, x-major, 36864 bytes of workgroup memory per hyper-CTA}}
     gpu.func @big(%in: memref<?xf32>, %out: memref<?xf32>)
         workgroup(%buf: memref<2304xf32, #gpu.address_space<workgroup>>)

@@ -12,6 +12,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -668,6 +669,78 @@ CombiningKind wc::getCombiningKind(gpu::AllReduceOperation op) {
     return CombiningKind::maximumf;
   }
   llvm_unreachable("unknown gpu reduction");
+}
+
+std::optional<CombiningKind> wc::getCombiningKindOf(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<CombiningKind>>(op)
+      .Case<arith::AddIOp, arith::AddFOp>(
+          [](Operation *) { return CombiningKind::add; })
+      .Case<arith::MulIOp, arith::MulFOp>(
+          [](Operation *) { return CombiningKind::mul; })
+      .Case([](arith::AndIOp) { return CombiningKind::and_; })
+      .Case([](arith::OrIOp) { return CombiningKind::or_; })
+      .Case([](arith::XOrIOp) { return CombiningKind::xor_; })
+      .Case([](arith::MaxSIOp) { return CombiningKind::maxsi; })
+      .Case([](arith::MinSIOp) { return CombiningKind::minsi; })
+      .Case([](arith::MaxUIOp) { return CombiningKind::maxui; })
+      .Case([](arith::MinUIOp) { return CombiningKind::minui; })
+      .Case([](arith::MaxNumFOp) { return CombiningKind::maxnumf; })
+      .Case([](arith::MinNumFOp) { return CombiningKind::minnumf; })
+      .Case([](arith::MaximumFOp) { return CombiningKind::maximumf; })
+      .Case([](arith::MinimumFOp) { return CombiningKind::minimumf; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+std::optional<CombiningKind> wc::getAllReduceKind(gpu::AllReduceOp reduce) {
+  if (std::optional<gpu::AllReduceOperation> op = reduce.getOp())
+    return getCombiningKind(*op);
+  Region &body = reduce.getBody();
+  if (!body.hasOneBlock() || body.front().getNumArguments() != 2)
+    return std::nullopt;
+  Block &block = body.front();
+  // One op on the two arguments, yielded.
+  if (block.getOperations().size() != 2)
+    return std::nullopt;
+  Operation &combine = block.front();
+  auto yield = dyn_cast<gpu::YieldOp>(block.getTerminator());
+  if (!yield || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != combine.getResult(0) ||
+      combine.getNumOperands() != 2 || combine.getNumResults() != 1)
+    return std::nullopt;
+  Value a = block.getArgument(0), b = block.getArgument(1);
+  if (!((combine.getOperand(0) == a && combine.getOperand(1) == b) ||
+        (combine.getOperand(0) == b && combine.getOperand(1) == a)))
+    return std::nullopt;
+  return getCombiningKindOf(&combine);
+}
+
+Value wc::createCombiningIdentity(OpBuilder &b, Location loc,
+                                  CombiningKind kind, Type type) {
+  // -0.0, not upstream's +0.0, is the identity of a float sum: x + (-0.0) is
+  // x for every x, -0.0 too.
+  if (auto floatType = dyn_cast<FloatType>(type);
+      floatType && kind == CombiningKind::add)
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, -0.0));
+  if (!type.isIndex())
+    return arith::getIdentityValue(getArithReductionKind(kind, type), type, b,
+                                   loc);
+  APInt value = APInt::getZero(64);
+  if (kind == CombiningKind::and_ || kind == CombiningKind::minui)
+    value = APInt::getAllOnes(64);
+  else if (kind == CombiningKind::maxsi)
+    value = APInt::getSignedMinValue(64);
+  else if (kind == CombiningKind::minsi)
+    value = APInt::getSignedMaxValue(64);
+  else if (kind == CombiningKind::mul)
+    value = APInt(64, 1);
+  return arith::ConstantOp::create(b, loc,
+                                   b.getIndexAttr(value.getSExtValue()));
+}
+
+Value wc::createCombine(OpBuilder &b, Location loc, CombiningKind kind,
+                        Value lhs, Value rhs) {
+  return arith::getReductionOp(getArithReductionKind(kind, lhs.getType()), b,
+                               loc, lhs, rhs);
 }
 
 #define GET_OP_CLASSES

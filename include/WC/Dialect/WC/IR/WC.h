@@ -44,6 +44,21 @@ std::optional<CombiningKind> getCombiningKind(arith::AtomicRMWKind kind);
 /// Whether `wc.aggregated_atomic_rmw` takes `kind`: and, or, and the
 /// integer minima and maxima.
 bool isAggregatedRMWKind(CombiningKind kind);
+/// The combining kind that arith op `op` applies to its two operands
+/// (`arith.addf` and `addi` are add, `arith.maxsi` is maxsi, ...), or
+/// nullopt.
+std::optional<CombiningKind> getCombiningKindOf(Operation *op);
+/// The combining kind of `reduce`: its op, or the one combining op its
+/// region applies to the region's two arguments; nullopt for any other
+/// region.
+std::optional<CombiningKind> getAllReduceKind(gpu::AllReduceOp reduce);
+/// The identity of `kind` on `type` (-0.0 for a float sum; index min and
+/// max at 64 bits, which upstream's arith::getIdentityValue lacks).
+Value createCombiningIdentity(OpBuilder &b, Location loc, CombiningKind kind,
+                              Type type);
+/// `lhs` combined with `rhs` by `kind`.
+Value createCombine(OpBuilder &b, Location loc, CombiningKind kind, Value lhs,
+                    Value rhs);
 
 /// About how many chunks of jobs each agent of a dynamic `wc.job_loop`
 /// takes: a chunk is max(1, jobs / (kChunksPerAgent * active agents))

@@ -65,7 +65,8 @@ for test in test/Integration/*.mlir test/Producers/*.mlir; do
                "atomics:--wc-aggregate-atomics" \
                "reordered:--wc-collaborate=reorder-atomics=true" \
                "grid:--wc-collaborate='grid-range=100 grid-chunk=8'" \
-               "grid1:--wc-collaborate='grid-range=1 block-range=1 grid-chunk=8 grid-jobs=1024'"; do
+               "grid1:--wc-collaborate='grid-range=1 block-range=1 grid-chunk=8 grid-jobs=1024'" \
+               "reassociated:--wc-consolidate=reassociate-floats=1"; do
     grep -q "basename}.${extra%%:*}.out" "$test" && variants+=("$extra")
   done
   for variant in "${variants[@]}"; do

@@ -123,6 +123,7 @@ void wc::buildConsolidatePipeline(OpPassManager &pm,
   ConsolidateOptions consolidate;
   consolidate.ptxas = options.costModelPtxas;
   consolidate.reorderAtomics = options.reorderAtomics;
+  consolidate.reassociateFloats = options.reassociateFloats;
   pm.addPass(createConsolidate(consolidate));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

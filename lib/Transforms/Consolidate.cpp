@@ -201,10 +201,12 @@ void ConsolidatePass::runOnOperation() {
   ModuleOp module = getOperation();
   // Producer IR is normalised first (inline gpu.launch kernels outlined,
   // in-kernel workgroup buffers made attributions).
-  if (failed(prepareModule(module, "wc-consolidate", chip,
-                           [&](OpPassManager &pipeline, Operation *op) {
-                             return runPipeline(pipeline, op);
-                           })))
+  if (failed(prepareModule(
+          module, "wc-consolidate", chip,
+          [&](OpPassManager &pipeline, Operation *op) {
+            return runPipeline(pipeline, op);
+          },
+          reassociateFloats)))
     return signalPassFailure();
 
   if (!ptxas.empty() && !llvm::sys::fs::can_execute(ptxas)) {

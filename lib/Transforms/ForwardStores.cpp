@@ -478,9 +478,11 @@ static bool isOverwritten(memref::StoreOp store,
   });
 }
 
-ForwardingCounts wc::forwardThreadStores(FunctionOpInterface func) {
+ForwardingCounts wc::forwardThreadStores(FunctionOpInterface func,
+                                         bool reassociateFloats) {
   ForwardingCounts counts;
-  if (auto kernel = dyn_cast<gpu::GPUFuncOp>(func.getOperation()))
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(func.getOperation());
+  if (kernel)
     counts.privatized = privatizeThreadBuffers(kernel);
   counts.promoted = promoteLoopAccesses(func);
 
@@ -509,14 +511,19 @@ ForwardingCounts wc::forwardThreadStores(FunctionOpInterface func) {
     stores.erase(stores.begin() + i);
     ++counts.deadStores;
   }
+  // Last: the merge loops are recognised once their accumulator is an
+  // iteration argument and the partials' stores are out of their loops.
+  if (kernel)
+    counts.merges = mergeSerialReductions(kernel, reassociateFloats);
   return counts;
 }
 
 namespace {
 struct ForwardStoresPass
     : public wc::impl::ForwardStoresBase<ForwardStoresPass> {
+  using Base::Base;
   void runOnOperation() override {
-    getOperation()->walk([](gpu::GPUFuncOp func) {
+    getOperation()->walk([&](gpu::GPUFuncOp func) {
       // A warp job's lanes run several threads each: "the same thread" is
       // not one program point there.
       if (func->walk([](Operation *op) {
@@ -526,7 +533,7 @@ struct ForwardStoresPass
               })
               .wasInterrupted())
         return;
-      ForwardingCounts counts = forwardThreadStores(func);
+      ForwardingCounts counts = forwardThreadStores(func, reassociateFloats);
       if (counts.total() == 0)
         return;
       InFlightDiagnostic remark = emitRemark(func.getLoc());
@@ -538,6 +545,10 @@ struct ForwardStoresPass
         remark << ", " << counts.privatized
                << " workgroup buffers private to their threads made per-thread "
                   "arrays";
+      if (counts.merges != 0)
+        remark << ", " << counts.merges
+               << " serial merges of the block's partials made block "
+                  "reductions";
     });
   }
 };

@@ -114,12 +114,15 @@ LogicalResult wc::checkChipOption(Operation *op, StringRef pass,
 
 LogicalResult wc::prepareModule(
     ModuleOp module, StringRef pass, StringRef chip,
-    function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline) {
+    function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline,
+    bool reassociateFloats) {
   if (failed(checkChipOption(module, pass, chip)))
     return failure();
   OpPassManager preparation(ModuleOp::getOperationName());
   preparation.addPass(createPrepareKernels());
-  preparation.addPass(createForwardStores());
+  ForwardStoresOptions options;
+  options.reassociateFloats = reassociateFloats;
+  preparation.addPass(createForwardStores(options));
   return runPipeline(preparation, module);
 }
 

@@ -302,10 +302,12 @@ void WarpAggregatePass::runOnOperation() {
   ModuleOp module = getOperation();
   // Producer IR is normalised first (inline gpu.launch kernels outlined,
   // in-kernel workgroup buffers made attributions).
-  if (failed(prepareModule(module, "wc-aggregate", chip,
-                           [&](OpPassManager &pipeline, Operation *op) {
-                             return runPipeline(pipeline, op);
-                           })))
+  if (failed(prepareModule(
+          module, "wc-aggregate", chip,
+          [&](OpPassManager &pipeline, Operation *op) {
+            return runPipeline(pipeline, op);
+          },
+          reassociateFloats)))
     return signalPassFailure();
   ModuleTargets targets("wc-aggregate", chip);
   for (KernelSites &kernel : collectKernels(module))

@@ -14,6 +14,17 @@
 // RUN: wc-sim %t.mlir %consolidated_lowered | FileCheck %s
 // RUN: wc-opt %t.mlir --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
+// With reassociate-floats the merges of the sums become block reductions
+// too: no shared memory and no barrier left (the sums round differently:
+// compared within a relative 2e-5).
+// RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-consolidate{reassociate-floats=1})' 2>/dev/null > %t.reassoc.sim
+// RUN: %compare-outputs %t.reassoc.sim %t.sim
+// RUN: %if gpu-outputs %{ %compare-outputs %gpu_outputs/%{s:basename}.reassociated.out %t.sim %}
+// RUN: wc-opt %t.mlir --wc-consolidate=reassociate-floats=1 --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=REASSOC
+// REASSOC: .entry layer_norm_kernel
+// REASSOC-NOT: bar.sync
+// REASSOC-NOT: .shared
+// REASSOC: ret;
 
 // STRIPPED-NOT: transform.
 // STRIPPED: gpu.func @layer_norm_kernel

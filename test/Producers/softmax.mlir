@@ -49,6 +49,17 @@
 // PRIVATE: wc-forward-stores: {{.*}}, 1 workgroup buffers private to their threads made per-thread arrays
 // PRIVATE: wc-aggregate: coarsened
 // RUN: wc-opt %t.mlir --wc-consolidate --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=REGS
+// With reassociate-floats the merges of the sums become block reductions
+// too: no shared memory and no barrier left (the sums round differently:
+// compared within a relative 2e-5).
+// RUN: wc-sim %t.mlir --pass-pipeline='builtin.module(wc-consolidate{reassociate-floats=1})' 2>/dev/null > %t.reassoc.sim
+// RUN: %compare-outputs %t.reassoc.sim %t.sim
+// RUN: %if gpu-outputs %{ %compare-outputs %gpu_outputs/%{s:basename}.reassociated.out %t.sim %}
+// RUN: wc-opt %t.mlir --wc-consolidate=reassociate-floats=1 --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=REASSOC
+// REASSOC: .entry softmax_kernel
+// REASSOC-NOT: bar.sync
+// REASSOC-NOT: .shared
+// REASSOC: ret;
 // REGS: .entry softmax_kernel
 // REGS-NOT: .local
 // REGS: ret;

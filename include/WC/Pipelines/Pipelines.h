@@ -63,6 +63,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("wc-pipeline: wc-consolidate's `reorder-atomics` "
                      "(collaborate loops that use their atomics' values)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> reassociateFloats{
+      *this, "reassociate-floats",
+      llvm::cl::desc("wc-pipeline: wc-consolidate's `reassociate-floats` "
+                     "(serial float sums of a block's partials become block "
+                     "reductions)"),
+      llvm::cl::init(false)};
 };
 
 /// Adds to `pm` (on a builtin.module) the lowering of `gpu` + `wc` kernels

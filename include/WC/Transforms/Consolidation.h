@@ -81,7 +81,8 @@ LogicalResult outlineInlineLaunches(
 /// analyses read, run through `runPipeline` (the calling pass's).
 LogicalResult prepareModule(
     ModuleOp module, StringRef pass, StringRef chip,
-    function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline);
+    function_ref<LogicalResult(OpPassManager &, Operation *)> runPipeline,
+    bool reassociateFloats = false);
 
 /// What `forwardThreadStores` did to a kernel.
 struct ForwardingCounts {
@@ -89,8 +90,9 @@ struct ForwardingCounts {
   unsigned promoted = 0;   // loop-carried elements kept in registers
   unsigned deadStores = 0; // stores a later store of the thread overwrote
   unsigned privatized = 0; // workgroup buffers made private arrays
+  unsigned merges = 0;     // one thread's folds of the block's partials
   unsigned total() const {
-    return forwarded + promoted + deadStores + privatized;
+    return forwarded + promoted + deadStores + privatized + merges;
   }
 };
 
@@ -100,13 +102,20 @@ struct ForwardingCounts {
 /// array of that thread, erasing the buffer; returns how many.
 unsigned privatizeThreadBuffers(gpu::GPUFuncOp func);
 
+/// Replaces each loop of `func` in which one thread folds the partials the
+/// block's threads stored (SerialReductions.cpp) with a `gpu.all_reduce` of
+/// the partials, where its combining op may be reordered (float sums and
+/// products only with `reassociateFloats`); returns how many.
+unsigned mergeSerialReductions(gpu::GPUFuncOp func, bool reassociateFloats);
+
 /// Turns memory traffic a thread of `func` has with itself across block
 /// barriers into register traffic (`wc-forward-stores`): loop-carried
 /// elements become iteration arguments, loads take the value the thread's
 /// own earlier store wrote, overwritten stores go; workgroup buffers whose
 /// elements each one thread accesses become private arrays. Sound for kernels
 /// without data races; `func` must not hold warp jobs.
-ForwardingCounts forwardThreadStores(FunctionOpInterface func);
+ForwardingCounts forwardThreadStores(FunctionOpInterface func,
+                                     bool reassociateFloats = false);
 
 /// wc-aggregate-atomics on the contended atomic additions of `func`
 /// (integer, not in one thread only, not in a loop whose bounds are read

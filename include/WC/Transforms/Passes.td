@@ -88,9 +88,23 @@ def ForwardStores : Pass<"wc-forward-stores", "::mlir::ModuleOp"> {
     a loop-carried value and any buffer. A remark per kernel
     counts what changed. `wc-aggregate`, `wc-consolidate` and
     `wc-specialize` run it after `wc-prepare`.
+
+    Two more rewrites, on kernels with a `known_block_size`: a workgroup
+    buffer in which every element is accessed by one thread only becomes
+    a private array of that thread; a loop in which one thread folds the
+    partials every thread stored (`for k < T: m = max(m, part[k])`)
+    becomes a `gpu.all_reduce` of the partials, where its combining op may
+    be reordered (a float sum or product only with `reassociate-floats`).
   }];
+  let options = [
+    Option<"reassociateFloats", "reassociate-floats", "bool",
+           /*default=*/"false",
+           "Make serial float sums and products block reductions too (which "
+           "changes their rounding)">,
+  ];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
-                           "::mlir::scf::SCFDialect"];
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::gpu::GPUDialect"];
 }
 
 def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
@@ -229,7 +243,12 @@ def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
            "Target chip (register budget); default: the chip of the "
-           "gpu.module's #nvvm.target, else sm_90">
+           "gpu.module's #nvvm.target, else sm_90">,
+    Option<"reassociateFloats", "reassociate-floats", "bool",
+           /*default=*/"false",
+           "wc-forward-stores' option: one thread's serial float sums and "
+           "products of the block's partials become block reductions too "
+           "(which changes their rounding)">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
@@ -668,7 +687,12 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
            "their atomics return (a queue push) are collaborated too">,
     Option<"asyncCopy", "async-copy", "bool", /*default=*/"true",
            "After the choice, copy tiles into workgroup memory by cp.async "
-           "(wc-async-copy) where the target has it">
+           "(wc-async-copy) where the target has it">,
+    Option<"reassociateFloats", "reassociate-floats", "bool",
+           /*default=*/"false",
+           "wc-forward-stores' option: one thread's serial float sums and "
+           "products of the block's partials become block reductions too "
+           "(which changes their rounding)">
   ];
   let dependentDialects = ["::mlir::wc::WCDialect", "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect", "::mlir::math::MathDialect",

@@ -671,6 +671,20 @@ CombiningKind wc::getCombiningKind(gpu::AllReduceOperation op) {
   llvm_unreachable("unknown gpu reduction");
 }
 
+gpu::AllReduceOperation wc::getAllReduceOperation(CombiningKind kind) {
+  for (auto op :
+       {gpu::AllReduceOperation::ADD, gpu::AllReduceOperation::MUL,
+        gpu::AllReduceOperation::MINUI, gpu::AllReduceOperation::MINSI,
+        gpu::AllReduceOperation::MINNUMF, gpu::AllReduceOperation::MAXUI,
+        gpu::AllReduceOperation::MAXSI, gpu::AllReduceOperation::MAXNUMF,
+        gpu::AllReduceOperation::AND, gpu::AllReduceOperation::OR,
+        gpu::AllReduceOperation::XOR, gpu::AllReduceOperation::MINIMUMF,
+        gpu::AllReduceOperation::MAXIMUMF})
+    if (getCombiningKind(op) == kind)
+      return op;
+  llvm_unreachable("unknown combining kind");
+}
+
 std::optional<CombiningKind> wc::getCombiningKindOf(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<CombiningKind>>(op)
       .Case<arith::AddIOp, arith::AddFOp>(

@@ -38,6 +38,8 @@ namespace wc {
 arith::AtomicRMWKind getArithReductionKind(CombiningKind kind, Type type);
 /// The wc combining kind of a `gpu` reduction kind.
 CombiningKind getCombiningKind(gpu::AllReduceOperation op);
+/// The `gpu` reduction kind of a wc combining kind.
+gpu::AllReduceOperation getAllReduceOperation(CombiningKind kind);
 /// The combining kind of an atomic read-modify-write (the inverse of
 /// getArithReductionKind), or nullopt for `assign`.
 std::optional<CombiningKind> getCombiningKind(arith::AtomicRMWKind kind);

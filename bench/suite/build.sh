@@ -56,7 +56,7 @@ if [ -n "${BENCH_EXTRA_VARIANTS:-}" ]; then
   IFS=';' read -r -a extra <<< "$BENCH_EXTRA_VARIANTS"
   variants+=("${extra[@]}")
 fi
-printf '%s\n' "${variants[@]}" | sed 's/=ptxas=[^ ]*/=ptxas=PTXAS/' > "$dest/variants"
+printf '%s\n' "${variants[@]}" | sed 's/=ptxas=[^ ~]*/=ptxas=PTXAS/' > "$dest/variants"
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 info="$dest/build-info.tsv"
 printf 'kernel\tvariant\tregisters\tspill_bytes\tsmem_bytes\tcompile_s\n' > "$info"

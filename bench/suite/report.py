@@ -133,6 +133,37 @@ lines, speed, geo, pick_vs_cuda = speedup_table(
     {(k, v): statistics.median(t) for k in kernels for v, t in times[k].items()},
     "ms", 1e3, 4, outputs)
 
+# The ML kernels (bench/suite/suite.py's ML, and the softmax): the geomean
+# of each variant over them, and for those that read and write a 16384x1024
+# f32 tensor once (softmax, the norms) the fraction of the memory's bound,
+# the coalesced copy of that tensor (probe_copy, upstream's lowering) in the
+# same run: probe time / kernel time.
+ML_KERNELS = sorted(k for k in kernels
+                    if k.startswith("ml_") or k == "producer_softmax")
+BOUND_KERNELS = [k for k in ("producer_softmax", "ml_layer_norm", "ml_rms_norm")
+                 if k in kernels]
+ml_lines = []
+if ML_KERNELS:
+    median_of = {(k, v): statistics.median(t)
+                 for k in kernels for v, t in times[k].items()}
+    cells = []
+    for v in shown:
+        g = geomean([speed.get((k, v)) for k in ML_KERNELS])
+        cells.append("%.2fx" % g if g else "-")
+    ml_lines.append("| variant | " + " | ".join(shown) + " |")
+    ml_lines.append("|---" * (len(shown) + 1) + "|")
+    ml_lines.append("| geomean over upstream, %d ML kernels | %s |"
+                    % (len(ML_KERNELS), " | ".join(cells)))
+    probe = median_of.get(("probe_copy", "upstream"))
+    if probe:
+        for k in BOUND_KERNELS:
+            row = []
+            for v in ["upstream"] + shown:
+                t = median_of.get((k, v))
+                row.append("%.0f%%" % (100 * probe / t) if t else "-")
+            ml_lines.append("| %s: fraction of the copy bound (upstream %s) | %s |"
+                            % (k, row[0], " | ".join(row[1:])))
+
 # Kernel time from Nsight Compute (run.sh ncu): the median GPU time (ns) of
 # launches 21..25 of each variant, without the host's launch and stream
 # overhead that the events include (ncu locks the clocks to base and flushes
@@ -216,6 +247,17 @@ with open(os.path.join(docs, "results.md"), "w") as f:
     if pick_vs_cuda:
         f.write("Cost model's pick over nvcc on the SCC kernels (geomean): "
                 "%.2fx.\n\n" % pick_vs_cuda)
+    if ml_lines:
+        f.write("## ML kernels\n\n"
+                "The kernels upstream's producers emit for ML ops at ML shapes "
+                "(`ml_*` and the softmax): the geomean of each variant's "
+                "speedup over upstream, and for the softmax and the norms, "
+                "which read and write a 16384x1024 f32 tensor once, the "
+                "fraction of the memory's bound: the time of a coalesced copy "
+                "of that tensor (`probe_copy`, in the same run) over the "
+                "kernel's. Variants with `r` reassociate float sums "
+                "(`reassociate-floats`): their outputs round differently.\n\n")
+        f.write("\n".join(ml_lines) + "\n\n")
     f.write("![speedup over upstream](speedup.png)\n\n")
     if ncu_lines:
         f.write("## Kernel time (Nsight Compute, gpu__time_duration)\n\n"

@@ -196,5 +196,87 @@ SUITE.update({
          "sizes": {"16x256": "16384x1024", "<16xf32>": "<16384xf32>"}}),
 })
 
+# The ML kernels of test/Producers at ML shapes (rows of 1024 floats, 2048^2
+# images, 2048^3 matrix products): what an ML stack's linalg becomes
+# through upstream's GPU paths. Compared with the upstream lowering of the
+# same generated kernel; ML marks them in the report.
+PARALLEL_PIPELINE = [
+    "--gpu-map-parallel-loops", "--convert-parallel-loops-to-gpu",
+    "--lower-affine", "--canonicalize", "--gpu-launch-sink-index-computations",
+    "--gpu-kernel-outlining", "--cse"]
+ML = {
+    "ml_layer_norm": (
+        "test/Producers/layer_norm.mlir", {},
+        "@layer_norm_kernel::@layer_norm_kernel blocks in (%c16384, %c1, %c1) threads in (%c64, %c1, %c1)",
+        ["memref<16384x1024xf32>"] * 2 + ["memref<1024xf32>"] * 2,
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"16x256": "16384x1024", "<256xf32>": "<1024xf32>",
+                   "<16xf32>": "<16384xf32>"}}),
+    "ml_rms_norm": (
+        "test/Producers/rms_norm.mlir", {},
+        "@rms_norm_kernel::@rms_norm_kernel blocks in (%c16384, %c1, %c1) threads in (%c128, %c1, %c1)",
+        ["memref<16384x1024xf32>"] * 2 + ["memref<1024xf32>"],
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"8x512": "16384x1024", "<512xf32>": "<1024xf32>",
+                   "<8xf32>": "<16384xf32>"}}),
+    "ml_max_pool": (
+        "test/Producers/max_pool.mlir", {},
+        "@max_pool_kernel::@max_pool_kernel blocks in (%c128, %c128, %c1) threads in (%c8, %c8, %c1)",
+        ["memref<1x2048x2048x4xf32>", "memref<1x1024x1024x4xf32>"],
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"1x32x32x4": "1x2048x2048x4",
+                   "1x16x16x4": "1x1024x1024x4"}}),
+    "ml_avg_pool": (
+        "test/Producers/avg_pool.mlir", {},
+        "@avg_pool_kernel::@avg_pool_kernel blocks in (%c128, %c128, %c1) threads in (%c8, %c8, %c1)",
+        ["memref<1x2048x2048x4xf32>", "memref<1x1024x1024x4xf32>"],
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"1x32x32x4": "1x2048x2048x4",
+                   "1x16x16x4": "1x1024x1024x4"}}),
+    "ml_conv2d": (
+        "test/Producers/conv2d.mlir", {},
+        "@conv_kernel::@conv_kernel blocks in (%c128, %c128, %c1) threads in (%c8, %c8, %c1)",
+        ["memref<1x1026x1026x4xf32>", "memref<3x3x4x8xf32>",
+         "memref<1x1024x1024x8xf32>"],
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"1x18x18x4": "1x1026x1026x4",
+                   "1x16x16x8": "1x1024x1024x8"}}),
+    "ml_column_sum": (
+        "test/Producers/column_sum.mlir", {},
+        "@colsum_kernel::@colsum_kernel blocks in (%c1024, %c1, %c1) threads in (%c64, %c1, %c1)",
+        ["memref<512x65536xi32>", "memref<65536xi32>"],
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"128x256": "512x65536", "<256xi32>": "<65536xi32>"}}),
+    "ml_all_reduce_rows": (
+        "test/Producers/all_reduce_rows.mlir", {},
+        "@rowsum_kernel::@rowsum_kernel blocks in (%c16384, %c1, %c1) threads in (%c1024, %c1, %c1)",
+        ["memref<16384x1024xi32>", "memref<16384xi32>"],
+        {"produce": PARALLEL_PIPELINE,
+         "sizes": {"16x256": "16384x1024", "<16xi32>": "<16384xi32>",
+                   "%c16 = arith.constant 16 :": "%c16 = arith.constant 16384 :",
+                   "%c256 = arith.constant 256 :":
+                       "%c256 = arith.constant 1024 :"}}),
+    "ml_gemm_epilogue": (
+        "test/Producers/gemm_epilogue.mlir", {},
+        "@gemm_epilogue_kernel::@gemm_epilogue_kernel blocks in (%c128, %c128, %c1) threads in (%c16, %c16, %c1)",
+        ["memref<2048xf32>"] + ["memref<2048x2048xf32>"] * 3,
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"32x64": "2048x2048", "64x48": "2048x2048",
+                   "32x48": "2048x2048", "<48xf32>": "<2048xf32>"}}),
+    "ml_batched_matmul": (
+        "test/Producers/batched_matmul.mlir", {},
+        "@scores_kernel::@scores_kernel blocks in (%c32, %c32, %c64) threads in (%c16, %c16, %c1)",
+        ["memref<64x512x512xf32>"] * 3,
+        {"produce": TRANSFORM_PIPELINE,
+         "sizes": {"4x32x32": "64x512x512"}}),
+}
+SUITE.update(ML)
+# The memory's bound for the ML kernels that read and write a 16384x1024
+# f32 tensor once: a coalesced copy of it, in the same run.
+SUITE["probe_copy"] = (
+    "bench/suite/kernels/copy_probe.mlir", {},
+    "@probe::@copy blocks in (%c65536, %c1, %c1) threads in (%c256, %c1, %c1)",
+    ["memref<16384x1024xf32>"] * 2)
+
 if __name__ == "__main__":
     benchgen.main(SUITE, sys.argv)

@@ -20,6 +20,7 @@
 // RUN: wc-opt %t.mlir --wc-consolidate --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=REGS
 // REGS: .entry max_pool_kernel
 // REGS-NOT: .local
+// REGS-NOT: .shared
 // REGS: ret;
 
 // STRIPPED-NOT: transform.

@@ -127,6 +127,9 @@ private:
   /// is virtual thread `w` of every lane, so each virtual thread's values
   /// are combined across the lanes.
   LogicalResult emitSubgroupReduce(gpu::SubgroupReduceOp reduce, OpBuilder &b);
+  /// Emits lane shuffle `shuffle` at warp level, once per virtual thread
+  /// (original warp v is virtual thread v of every lane).
+  LogicalResult emitShuffle(gpu::ShuffleOp shuffle, OpBuilder &b);
   /// `values` (one per virtual thread) with the identity of `kind` in place
   /// of the virtual threads of the lane that run no thread of the block:
   /// the lane's element `v` is thread `32 v + lane`.
@@ -231,8 +234,8 @@ static bool isChannelOp(Operation *op) {
 static bool containsBarrier(Operation *op) {
   return op
       ->walk([](Operation *nested) {
-        return isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::SubgroupReduceOp>(
-                   nested) ||
+        return isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::SubgroupReduceOp,
+                   gpu::ShuffleOp>(nested) ||
                        isChannelOp(nested)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
@@ -684,6 +687,33 @@ LogicalResult Coarsener::emitSubgroupReduce(gpu::SubgroupReduceOp reduce,
   return success();
 }
 
+LogicalResult Coarsener::emitShuffle(gpu::ShuffleOp shuffle, OpBuilder &b) {
+  if (getNumThreads(shape) % kWarpSize != 0) {
+    failure = "it uses 'gpu.shuffle' and its block size is not a multiple "
+              "of 32 (a partial last warp)";
+    return mlir::failure();
+  }
+  Location loc = shuffle.getLoc();
+  Value values = getReplicated(shuffle.getValue(), b);
+  Value offsets = getReplicated(shuffle.getOffset(), b);
+  Value widths = getReplicated(shuffle.getWidth(), b);
+  SmallVector<Value> results, valid;
+  for (int64_t v = 0; v < vthreads; ++v) {
+    auto one = gpu::ShuffleOp::create(
+        b, loc, vector::ExtractOp::create(b, loc, values, v),
+        vector::ExtractOp::create(b, loc, offsets, v),
+        vector::ExtractOp::create(b, loc, widths, v), shuffle.getMode());
+    results.push_back(one.getShuffleResult());
+    valid.push_back(one.getValid());
+  }
+  replicas[shuffle.getShuffleResult()] = vector::FromElementsOp::create(
+      b, loc, VectorType::get({vthreads}, shuffle.getValue().getType()),
+      results);
+  replicas[shuffle.getValid()] = vector::FromElementsOp::create(
+      b, loc, VectorType::get({vthreads}, b.getI1Type()), valid);
+  return success();
+}
+
 bool Coarsener::isPrivateArray(Operation *op) {
   auto alloca = dyn_cast<memref::AllocaOp>(op);
   if (!alloca || !alloca.getType().hasStaticShape() ||
@@ -728,6 +758,12 @@ LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
     if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
       if (mlir::failed(flush(segment, b)) ||
           mlir::failed(emitSubgroupReduce(reduce, b)))
+        return mlir::failure();
+      continue;
+    }
+    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+      if (mlir::failed(flush(segment, b)) ||
+          mlir::failed(emitShuffle(shuffle, b)))
         return mlir::failure();
       continue;
     }

@@ -107,10 +107,10 @@ static KernelTraits getTraits(gpu::GPUFuncOp func) {
       traits.workgroupMemory |= isWorkgroupMemRef(result.getType());
     if (!traits.warpLevel &&
         isa<gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::NumSubgroupsOp,
-            gpu::SubgroupSizeOp, gpu::SubgroupReduceOp>(op))
+            gpu::SubgroupSizeOp, gpu::SubgroupReduceOp, gpu::ShuffleOp>(op))
       traits.warpLevel = op;
     if (!traits.warpDependent &&
-        isa<gpu::ShuffleOp, gpu::RotateOp, gpu::SubgroupBroadcastOp,
+        isa<gpu::RotateOp, gpu::SubgroupBroadcastOp,
             gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaStoreMatrixOp,
             gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaConstantMatrixOp,
             gpu::SubgroupMmaElementwiseOp>(op))
@@ -234,7 +234,8 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
   // all its virtual threads) must reach.
   Operation *divergent = nullptr;
   func.walk([&](Operation *op) {
-    if (!isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::SubgroupReduceOp>(op))
+    if (!isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::SubgroupReduceOp,
+             gpu::ShuffleOp>(op))
       return WalkResult::advance();
     Operation *control = uniformity.getVaryingControl(op);
     if (!control)

@@ -184,14 +184,12 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @refused {
     // expected-remark @+2 {{wc-consolidate: left unchanged: wc-aggregate cannot coarsen it (its remark says why)}}
-    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.shuffle', whose meaning depends on which threads share a warp}}
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.rotate', whose meaning depends on which threads share a warp}}
     gpu.func @k(%a: memref<?xi32>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {
       %t = gpu.thread_id x
       %x = memref.load %a[%t] : memref<?xi32>
-      %one = arith.constant 1 : i32
-      %width = arith.constant 32 : i32
-      %s, %valid = gpu.shuffle xor %x, %one, %width : i32
+      %s, %valid = gpu.rotate %x, 1, 32 : i32
       gpu.barrier
       memref.store %s, %a[%t] : memref<?xi32>
       gpu.return

@@ -35,12 +35,21 @@
 // CHECK-COUNT-3: wc.reduce add %{{.*}} : i32
 // CHECK-NOT: gpu.subgroup_id
 
+// Lane shuffles (an xor and a down by a per-thread offset) of a 64-thread
+// block: one gpu.shuffle per virtual thread at warp level.
+// CHECK-LABEL: gpu.func @shuffles
+// CHECK: wc.warp_job block [64, 1, 1] virtual_threads 2
+// CHECK-COUNT-2: gpu.shuffle xor
+// CHECK-COUNT-2: gpu.shuffle down
+
 // EXEC: sizes = [80]
 // EXEC-NEXT: [3160, 3160,
 // EXEC: sizes = [4]
 // EXEC-NEXT: [79, 81, 83, 85]
 // EXEC: sizes = [3]
 // EXEC-NEXT: [496, 1520, 1144]
+// EXEC: sizes = [64]
+// EXEC-NEXT: [201, 103, 405, 307, 605, 507, 809, 711,
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 80-thread block, 3 virtual threads per lane}}
@@ -93,6 +102,34 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
+
+    // expected-remark @+1 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane}}
+    gpu.func @shuffles(%in: memref<64xi32>, %out: memref<64xi32>)
+        workgroup(%tile: memref<64xi32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %one = arith.constant 1 : i32
+      %four = arith.constant 4 : i32
+      %width = arith.constant 32 : i32
+      %hundred = arith.constant 100 : i32
+      %t = gpu.thread_id x
+      %x = memref.load %in[%t] : memref<64xi32>
+      memref.store %x, %tile[%t] : memref<64xi32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %n = arith.addi %t, %c1 : index
+      %nm = arith.remui %n, %c64 : index
+      %w = memref.load %tile[%nm] : memref<64xi32, #gpu.address_space<workgroup>>
+      %ti = arith.index_cast %t : index to i32
+      %offset = arith.remui %ti, %four : i32
+      %y, %yok = gpu.shuffle xor %w, %one, %width : i32
+      %z, %zok = gpu.shuffle down %w, %offset, %width : i32
+      %zz = arith.select %zok, %z, %hundred : i32
+      %y100 = arith.muli %y, %hundred : i32
+      %r = arith.addi %y100, %zz : i32
+      memref.store %r, %out[%t] : memref<64xi32>
+      gpu.return
+    }
   }
 
   func.func private @printMemrefI32(memref<*xi32>)
@@ -117,6 +154,17 @@ module attributes {gpu.container_module} {
         args(%d : memref<80xi32>, %s : memref<80xi32>, %m : memref<4xi32>)
     gpu.launch_func @kernels::@two_level blocks in (%c1, %c1, %c1) threads in (%c80, %c1, %c1)
         args(%d : memref<80xi32>, %o : memref<3xi32>)
+    %c64 = arith.constant 64 : index
+    %in64 = gpu.alloc () : memref<64xi32>
+    %sh = gpu.alloc () : memref<64xi32>
+    %h64 = memref.alloc() : memref<64xi32>
+    scf.for %i = %c0 to %c64 step %c1 {
+      %v = memref.load %h[%i] : memref<80xi32>
+      memref.store %v, %h64[%i] : memref<64xi32>
+    }
+    gpu.memcpy %in64, %h64 : memref<64xi32>, memref<64xi32>
+    gpu.launch_func @kernels::@shuffles blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in64 : memref<64xi32>, %sh : memref<64xi32>)
     %hs = memref.alloc() : memref<80xi32>
     %hm = memref.alloc() : memref<4xi32>
     %ho = memref.alloc() : memref<3xi32>
@@ -129,6 +177,10 @@ module attributes {gpu.container_module} {
     call @printMemrefI32(%us) : (memref<*xi32>) -> ()
     call @printMemrefI32(%um) : (memref<*xi32>) -> ()
     call @printMemrefI32(%uo) : (memref<*xi32>) -> ()
+    %hsh = memref.alloc() : memref<64xi32>
+    gpu.memcpy %hsh, %sh : memref<64xi32>, memref<64xi32>
+    %ush = memref.cast %hsh : memref<64xi32> to memref<*xi32>
+    call @printMemrefI32(%ush) : (memref<*xi32>) -> ()
     return
   }
 }

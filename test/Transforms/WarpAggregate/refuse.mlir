@@ -108,17 +108,15 @@ module attributes {gpu.container_module} {
 // -----
 
 // Warp-level ops that coarsening does not carry over mean something else
-// once one warp runs the whole block (warp reductions, lane and warp ids
-// are carried: test/Transforms/WarpAggregate/collectives.mlir).
+// once one warp runs the whole block (warp reductions, shuffles, lane and
+// warp ids are carried: test/Transforms/WarpAggregate/collectives.mlir).
 module attributes {gpu.container_module} {
   gpu.module @warp_ops {
-    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.shuffle', whose meaning depends on which threads share a warp}}
+    // expected-remark @+1 {{wc-aggregate: kernel left unchanged: it uses 'gpu.rotate', whose meaning depends on which threads share a warp}}
     gpu.func @k(%buf: memref<64xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
       %t = gpu.thread_id x
       %x = memref.load %buf[%t] : memref<64xi32>
-      %one = arith.constant 1 : i32
-      %width = arith.constant 32 : i32
-      %s, %valid = gpu.shuffle xor %x, %one, %width : i32
+      %s, %valid = gpu.rotate %x, 1, 32 : i32
       gpu.barrier
       memref.store %s, %buf[%t] : memref<64xi32>
       gpu.return

@@ -318,6 +318,11 @@ static bool isStreamingLoop(scf::ForOp loop, std::optional<int64_t> &trips) {
 KernelProfile wc::profileKernel(gpu::GPUFuncOp func,
                                 ArrayRef<gpu::LaunchFuncOp> launches) {
   KernelProfile profile;
+  if (!func.getBody().empty())
+    profile.threadOps =
+        countStreamWork(func.getBody().front(), [](memref::LoadOp) {
+          return false;
+        }).first;
   profile.workgroupMemory = !func.getWorkgroupAttributions().empty();
   func.walk([&](Operation *op) {
     if (isa<gpu::BarrierOp>(op))

@@ -21,6 +21,9 @@ namespace wc {
 /// What the cost model looks at in a kernel.
 struct KernelProfile {
   unsigned barriers = 0;
+  /// About how many ops one thread runs (loops of constant trips counted
+  /// once per trip, of unknown trips 8 times): how long a job is.
+  int64_t threadOps = 0;
   /// gpu.all_reduce ops: block-wide communication without a barrier op.
   unsigned blockReductions = 0;
   bool workgroupMemory = false;

@@ -601,6 +601,60 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Jobs of 2 virtual threads but many ops per thread (a 64-thread block
+// whose threads each fold a 16x16 window from shared memory), fewer than 32
+// per agent: long enough for the block scheduler, not delegated (the ML
+// set's pooling and convolution lost 4-5% delegated on the H100).
+// CHECK-LABEL: gpu.module @long_short_jobs
+// CHECK-NOT: wc.job_loop
+module attributes {gpu.container_module} {
+  gpu.module @long_short_jobs {
+    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+4 {{wc-aggregate: coarsened}}
+    // expected-remark @+3 {{wc-remap: workgroup buffer 0}}
+    // expected-remark @+2 {{wc-consolidate: not delegated: jobs of 2 virtual threads but about 1303 ops per thread, at most 16384 per launch, fewer than 32 per agent of the 4224 agents}}
+    // expected-remark @+1 {{wc-async-copy}}
+    gpu.func @window(%in: memref<?x64xf32>, %out: memref<?x64xf32>)
+        workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel
+        attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %c64 = arith.constant 64 : index
+      %zero = arith.constant 0.0 : f32
+      %t = gpu.thread_id x
+      %b = gpu.block_id x
+      %x = memref.load %in[%b, %t] : memref<?x64xf32>
+      memref.store %x, %tile[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %s = scf.for %i = %c0 to %c16 step %c1 iter_args(%a = %zero) -> (f32) {
+        %s2 = scf.for %j = %c0 to %c16 step %c1 iter_args(%a2 = %a) -> (f32) {
+          %ij = arith.addi %i, %j : index
+          %e = arith.addi %t, %ij : index
+          %em = arith.remui %e, %c64 : index
+          // expected-note @+1 {{here}}
+          %v = memref.load %tile[%em] : memref<64xf32, #gpu.address_space<workgroup>>
+          %n = arith.addf %a2, %v : f32
+          scf.yield %n : f32
+        }
+        scf.yield %s2 : f32
+      }
+      memref.store %s, %out[%b, %t] : memref<?x64xf32>
+      gpu.return
+    }
+  }
+  func.func @host(%in: memref<?x64xf32>, %out: memref<?x64xf32>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %n = arith.constant 16384 : index
+    gpu.launch_func @long_short_jobs::@window blocks in (%n, %c1, %c1) threads in (%c64, %c1, %c1)
+        args(%in : memref<?x64xf32>, %out : memref<?x64xf32>)
+    return
+  }
+}
+
+// -----
+
 // A grid known only at run time: delegated, whatever its size.
 // CHECK-LABEL: gpu.module @runtime_grid
 // CHECK: wc.job_loop

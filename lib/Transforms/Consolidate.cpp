@@ -93,10 +93,10 @@ static constexpr int64_t kResizeResidencyDenominator = 8;
 static constexpr int64_t kLaunchBoundJobsPerAgent = 32;
 static constexpr int64_t kShortJobVirtualThreads = 2;
 /// ... and of at most this many ops per thread (KernelProfile::threadOps):
-/// on the H100 the b+tree search, the histogram merge and the row
-/// reduction (63-88 ops) gain by delegation with 2-4 jobs per agent, the
-/// ML set's max and average pooling (497-527 ops, 1.22x aggregated, 1.17x
-/// delegated) and its convolution (3383 ops, 0.98x and 0.94x) lose.
+/// the suite's short jobs of a few dozen ops gain by delegation with a few
+/// jobs per agent, jobs of hundreds of ops (pooling, a convolution) lose;
+/// the measurements are in docs/passes.md#wc-consolidate and
+/// docs/bench/2026-12-07-ml/results.md.
 static constexpr int64_t kShortJobThreadOps = 256;
 
 /// The most virtual threads of the warp jobs of `func`.

@@ -7,10 +7,13 @@
 // barrier are kept per virtual thread in vectors (registers), except pure
 // arithmetic on thread ids, which each phase that uses it recomputes;
 // uniform values and control flow that contains barriers stay at warp
-// level. The register estimate of the result is in JobRegisters.cpp.
+// level. The register estimate of the result is in JobRegisters.cpp; block
+// and warp collectives and private arrays in
+// KernelCoarseningCollectives.cpp (the class: Coarsener.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Coarsener.h"
 #include "JobRegisters.h"
 
 #include "WC/Analysis/Uniformity.h"
@@ -33,135 +36,7 @@
 using namespace mlir;
 using namespace mlir::wc;
 
-namespace {
-/// Builds the warp job of a coarsened kernel: the original body split into
-/// virtual-thread phases at the barriers, with uniform control flow that
-/// contains barriers kept at warp level.
-class Coarsener {
-public:
-  Coarsener(Region &region, BlockShape shape,
-            const DenseSet<Operation *> &removable,
-            const UniformityAnalysis &uniformity)
-      : region(region), shape(shape), removable(removable),
-        uniformity(uniformity) {
-    vthreads = llvm::divideCeil(getNumThreads(shape), kWarpSize);
-  }
-
-  /// Builds the warp job at the start of the body, leaving the original
-  /// ops in place; on failure leaves the kernel unchanged and sets `why`.
-  FailureOr<WarpJobOp> build(std::string &why);
-  /// Erases the original ops, leaving the warp job built by `build`.
-  void commit();
-  /// Erases the warp job built by `build` and what it added around it,
-  /// leaving the kernel as it was.
-  void discard(WarpJobOp job) {
-    job.erase();
-    for (auto &[original, arrays] : privateArrays)
-      arrays.getDefiningOp()->erase();
-    privateArrays.clear();
-  }
-
-  unsigned phases = 0;
-  unsigned warpSyncs = 0;
-  unsigned removedBarriers = 0;
-  unsigned reductions = 0;
-
-private:
-  LogicalResult emitOps(ArrayRef<Operation *> ops, OpBuilder &b);
-  LogicalResult flush(SmallVectorImpl<Operation *> &segment, OpBuilder &b);
-  LogicalResult emitControl(Operation *op, OpBuilder &b);
-  /// The value of uniform `original` at warp level.
-  Value getWarpLevel(Value original, OpBuilder &b);
-  /// The per-virtual-thread vector holding `original`.
-  Value getReplicated(Value original, OpBuilder &b);
-  /// Whether the results of `op`, of the phase being built, are recomputed
-  /// where later phases use them instead of being kept per virtual thread:
-  /// pure arithmetic on thread ids, on other such values and on values of
-  /// the warp.
-  bool isRecomputable(Operation *op);
-  /// Recomputes `original` (see isRecomputable) at `b`, inside a phase
-  /// whose thread ids are `ids`, mapping what it is made from in `mapping`.
-  Value recompute(Value original, OpBuilder &b, ArrayRef<Value> ids,
-                  IRMapping &mapping);
-  /// The per-virtual-thread vector of `original`, a thread id or a
-  /// recomputable value, each virtual thread's own, yielded by a phase built
-  /// at `b`.
-  Value replicateRecomputed(Value original, OpBuilder &b);
-  /// `original` as a loop-carried or region result value: a warp-level
-  /// scalar when `uniform`, else the per-virtual-thread vector.
-  Value getCarried(Value original, bool uniform, OpBuilder &b) {
-    return uniform ? getWarpLevel(original, b) : getReplicated(original, b);
-  }
-  /// The type `type` is carried as: itself when `uniform`, else a vector.
-  FailureOr<Type> getCarriedType(Type type, bool uniform) {
-    if (uniform)
-      return type;
-    FailureOr<VectorType> vec = getVectorType(type);
-    if (mlir::failed(vec))
-      return mlir::failure();
-    return Type(*vec);
-  }
-  /// Records `newValue` as the carried form of `original`.
-  void mapCarried(Value original, Value newValue, bool uniform) {
-    if (uniform)
-      warpLevel.map(original, newValue);
-    else
-      replicas[original] = newValue;
-  }
-  FailureOr<VectorType> getVectorType(Type type);
-  /// Whether `op` can run once at warp level instead of per virtual thread:
-  /// a pure, uniform op whose operands are all available at warp level.
-  bool isWarpLevel(Operation *op);
-  /// Whether `v` is an argument of the coarsened body or of a region around
-  /// it (a kernel argument): available as it is at warp level.
-  bool isArgument(Value v) const {
-    return isa<BlockArgument>(v) && (v.getParentBlock() == &region.front() ||
-                                     !region.isAncestor(v.getParentRegion()));
-  }
-  /// Emits channel op `op` of a warp role once, at warp level.
-  LogicalResult emitChannelOp(Operation *op, OpBuilder &b);
-  /// Emits block reduction `reduce` at warp level: each lane combines the
-  /// values of its virtual threads, the warp combines its lanes'.
-  LogicalResult emitAllReduce(gpu::AllReduceOp reduce, OpBuilder &b);
-  /// Emits warp reduction `reduce` at warp level: the original warp `w`
-  /// is virtual thread `w` of every lane, so each virtual thread's values
-  /// are combined across the lanes.
-  LogicalResult emitSubgroupReduce(gpu::SubgroupReduceOp reduce, OpBuilder &b);
-  /// Emits lane shuffle `shuffle` at warp level, once per virtual thread
-  /// (original warp v is virtual thread v of every lane).
-  LogicalResult emitShuffle(gpu::ShuffleOp shuffle, OpBuilder &b);
-  /// `values` (one per virtual thread) with the identity of `kind` in place
-  /// of the virtual threads of the lane that run no thread of the block:
-  /// the lane's element `v` is thread `32 v + lane`.
-  SmallVector<Value> maskMissingThreads(ArrayRef<Value> values,
-                                        CombiningKind kind, OpBuilder &b,
-                                        Location loc);
-  /// Whether `op` allocates a thread's private array that only loads and
-  /// stores use: it becomes one array per virtual thread.
-  static bool isPrivateArray(Operation *op);
-  /// Allocates, at the start of the coarsened body, the arrays of private
-  /// array `alloca` for every virtual thread.
-  void replicatePrivateArray(memref::AllocaOp alloca);
-
-  Region &region;
-  BlockShape shape;
-  const DenseSet<Operation *> &removable;
-  const UniformityAnalysis &uniformity;
-  int64_t vthreads;
-  /// Original thread-id values: every phase has its own copy as arguments.
-  DenseMap<Value, unsigned> threadIds;
-  IRMapping warpLevel;
-  DenseMap<Value, Value> replicas;
-  /// Original values that phases recompute (isRecomputable), with the
-  /// original op that defines them (kept until commit).
-  DenseMap<Value, Operation *> recomputed;
-  /// Private arrays of the original threads: an array with a leading
-  /// dimension of one row per virtual thread.
-  DenseMap<Value, Value> privateArrays;
-  std::string failure;
-  SmallVector<Operation *> original;
-};
-} // namespace
+using coarsening::Coarsener;
 
 bool Coarsener::isWarpLevel(Operation *op) {
   if (op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
@@ -234,8 +109,7 @@ static bool isChannelOp(Operation *op) {
 static bool containsBarrier(Operation *op) {
   return op
       ->walk([](Operation *nested) {
-        return isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::SubgroupReduceOp,
-                   gpu::ShuffleOp>(nested) ||
+        return isa<gpu::BarrierOp>(nested) || isThreadCollective(nested) ||
                        isChannelOp(nested)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
@@ -610,138 +484,6 @@ LogicalResult Coarsener::emitChannelOp(Operation *op, OpBuilder &b) {
   return success();
 }
 
-SmallVector<Value> Coarsener::maskMissingThreads(ArrayRef<Value> values,
-                                                 CombiningKind kind,
-                                                 OpBuilder &b, Location loc) {
-  int64_t threads = getNumThreads(shape);
-  SmallVector<Value> masked(values);
-  Value lane, identity;
-  for (auto [v, value] : llvm::enumerate(masked)) {
-    int64_t first = static_cast<int64_t>(v) * kWarpSize;
-    if (first + kWarpSize <= threads)
-      continue;
-    if (!lane) {
-      lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
-      identity = createCombiningIdentity(b, loc, kind, value.getType());
-    }
-    Value runs = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ult, lane,
-        arith::ConstantIndexOp::create(b, loc, threads - first));
-    value = arith::SelectOp::create(b, loc, runs, value, identity);
-  }
-  return masked;
-}
-
-LogicalResult Coarsener::emitAllReduce(gpu::AllReduceOp reduce, OpBuilder &b) {
-  std::optional<CombiningKind> kind = getAllReduceKind(reduce);
-  if (!kind) {
-    failure = "a 'gpu.all_reduce' whose region is not one combining op of "
-              "its two arguments";
-    return mlir::failure();
-  }
-  Location loc = reduce.getLoc();
-  Value operand = reduce.getValue();
-  if (!operand.getType().isIntOrIndexOrFloat()) {
-    failure = "a 'gpu.all_reduce' of a value that is not a scalar";
-    return mlir::failure();
-  }
-  Value replicated = getReplicated(operand, b);
-  SmallVector<Value> values;
-  for (int64_t v = 0; v < vthreads; ++v)
-    values.push_back(vector::ExtractOp::create(b, loc, replicated, v));
-  values = maskMissingThreads(values, *kind, b, loc);
-  Value partial = values.front();
-  for (Value value : ArrayRef<Value>(values).drop_front())
-    partial = createCombine(b, loc, *kind, partial, value);
-  Value total = ReduceOp::create(b, loc, *kind, partial);
-  // Every thread of the block gets the total: a warp-level value.
-  warpLevel.map(reduce.getResult(), total);
-  ++reductions;
-  return success();
-}
-
-LogicalResult Coarsener::emitSubgroupReduce(gpu::SubgroupReduceOp reduce,
-                                            OpBuilder &b) {
-  Location loc = reduce.getLoc();
-  Value operand = reduce.getValue();
-  if (!operand.getType().isIntOrIndexOrFloat()) {
-    failure = "a 'gpu.subgroup_reduce' of a value that is not a scalar";
-    return mlir::failure();
-  }
-  CombiningKind kind = getCombiningKind(reduce.getOp());
-  Value replicated = getReplicated(operand, b);
-  SmallVector<Value> values;
-  for (int64_t v = 0; v < vthreads; ++v)
-    values.push_back(vector::ExtractOp::create(b, loc, replicated, v));
-  // A partial last warp reduces over the threads it has.
-  values = maskMissingThreads(values, kind, b, loc);
-  int64_t size = reduce.getClusterSize().value_or(kWarpSize);
-  int64_t stride = reduce.getClusterStride();
-  SmallVector<Value> results;
-  for (Value value : values)
-    results.push_back(
-        ReduceOp::create(b, loc, kind, value, size, stride).getResult());
-  replicas[reduce.getResult()] = vector::FromElementsOp::create(
-      b, loc, VectorType::get({vthreads}, operand.getType()), results);
-  ++reductions;
-  return success();
-}
-
-LogicalResult Coarsener::emitShuffle(gpu::ShuffleOp shuffle, OpBuilder &b) {
-  if (getNumThreads(shape) % kWarpSize != 0) {
-    failure = "it uses 'gpu.shuffle' and its block size is not a multiple "
-              "of 32 (a partial last warp)";
-    return mlir::failure();
-  }
-  Location loc = shuffle.getLoc();
-  Value values = getReplicated(shuffle.getValue(), b);
-  Value offsets = getReplicated(shuffle.getOffset(), b);
-  Value widths = getReplicated(shuffle.getWidth(), b);
-  SmallVector<Value> results, valid;
-  for (int64_t v = 0; v < vthreads; ++v) {
-    auto one = gpu::ShuffleOp::create(
-        b, loc, vector::ExtractOp::create(b, loc, values, v),
-        vector::ExtractOp::create(b, loc, offsets, v),
-        vector::ExtractOp::create(b, loc, widths, v), shuffle.getMode());
-    results.push_back(one.getShuffleResult());
-    valid.push_back(one.getValid());
-  }
-  replicas[shuffle.getShuffleResult()] = vector::FromElementsOp::create(
-      b, loc, VectorType::get({vthreads}, shuffle.getValue().getType()),
-      results);
-  replicas[shuffle.getValid()] = vector::FromElementsOp::create(
-      b, loc, VectorType::get({vthreads}, b.getI1Type()), valid);
-  return success();
-}
-
-bool Coarsener::isPrivateArray(Operation *op) {
-  auto alloca = dyn_cast<memref::AllocaOp>(op);
-  if (!alloca || !alloca.getType().hasStaticShape() ||
-      alloca.getType().getMemorySpace() || !alloca.getDynamicSizes().empty() ||
-      !alloca.getSymbolOperands().empty())
-    return false;
-  return llvm::all_of(alloca->getUses(), [](OpOperand &use) {
-    if (isa<memref::LoadOp>(use.getOwner()))
-      return true;
-    auto store = dyn_cast<memref::StoreOp>(use.getOwner());
-    return store && use.get() == store.getMemRef() &&
-           store.getValueToStore() != use.get();
-  });
-}
-
-void Coarsener::replicatePrivateArray(memref::AllocaOp alloca) {
-  // At the start of the kernel's entry block, where LLVM keeps static
-  // allocations in registers (not in a loop a delegated job runs in).
-  OpBuilder at(&region.front(), region.front().begin());
-  MemRefType type = alloca.getType();
-  SmallVector<int64_t> shape{vthreads};
-  llvm::append_range(shape, type.getShape());
-  auto arrays = memref::AllocaOp::create(
-      at, alloca.getLoc(), MemRefType::get(shape, type.getElementType()),
-      alloca.getAlignmentAttr());
-  privateArrays[alloca.getResult()] = arrays;
-}
-
 LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
   SmallVector<Operation *> segment;
   for (Operation *op : ops) {
@@ -749,21 +491,9 @@ LogicalResult Coarsener::emitOps(ArrayRef<Operation *> ops, OpBuilder &b) {
       replicatePrivateArray(cast<memref::AllocaOp>(op));
       continue;
     }
-    if (auto reduce = dyn_cast<gpu::AllReduceOp>(op)) {
+    if (isThreadCollective(op)) {
       if (mlir::failed(flush(segment, b)) ||
-          mlir::failed(emitAllReduce(reduce, b)))
-        return mlir::failure();
-      continue;
-    }
-    if (auto reduce = dyn_cast<gpu::SubgroupReduceOp>(op)) {
-      if (mlir::failed(flush(segment, b)) ||
-          mlir::failed(emitSubgroupReduce(reduce, b)))
-        return mlir::failure();
-      continue;
-    }
-    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
-      if (mlir::failed(flush(segment, b)) ||
-          mlir::failed(emitShuffle(shuffle, b)))
+          mlir::failed(emitCollective(op, b)))
         return mlir::failure();
       continue;
     }

@@ -234,8 +234,7 @@ bool wc::aggregateKernel(gpu::GPUFuncOp func,
   // all its virtual threads) must reach.
   Operation *divergent = nullptr;
   func.walk([&](Operation *op) {
-    if (!isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::SubgroupReduceOp,
-             gpu::ShuffleOp>(op))
+    if (!isa<gpu::BarrierOp>(op) && !isThreadCollective(op))
       return WalkResult::advance();
     Operation *control = uniformity.getVaryingControl(op);
     if (!control)

@@ -32,6 +32,13 @@ inline int64_t getNumThreads(BlockShape shape) {
   return shape[0] * shape[1] * shape[2];
 }
 
+/// Whether `op` is a collective that coarsening runs at warp level, for
+/// every virtual thread at once (a block or warp reduction, a lane
+/// shuffle): like a barrier, every thread must reach it.
+inline bool isThreadCollective(Operation *op) {
+  return isa<gpu::AllReduceOp, gpu::SubgroupReduceOp, gpu::ShuffleOp>(op);
+}
+
 /// Returns the block shape of `func`: its `known_block_size`, else the
 /// constant block size of its launches, which must all agree. Fails with
 /// the reason in `why`.

@@ -126,6 +126,18 @@ LogicalResult wc::prepareModule(
   return runPipeline(preparation, module);
 }
 
+void wc::eraseWorkgroupBuffer(gpu::GPUFuncOp func, Value buffer) {
+  if (Operation *def = buffer.getDefiningOp()) {
+    def->erase();
+    return;
+  }
+  for (auto [i, attribution] : llvm::enumerate(func.getWorkgroupAttributions()))
+    if (attribution == buffer) {
+      eraseWorkgroupAttribution(func, i);
+      return;
+    }
+}
+
 void wc::eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index) {
   unsigned position = func.getFirstWorkgroupAttributionIndex() + index;
   func.getBody().front().eraseArgument(position);

@@ -320,10 +320,6 @@ unsigned wc::privatizeThreadBuffers(gpu::GPUFuncOp func) {
   unsigned count = privatized.size();
   // The buffers go, their shared memory with them.
   for (Value buffer : privatized)
-    if (Operation *def = buffer.getDefiningOp())
-      def->erase();
-  for (int i = func.getNumWorkgroupAttributions() - 1; i >= 0; --i)
-    if (llvm::is_contained(privatized, func.getWorkgroupAttributions()[i]))
-      eraseWorkgroupAttribution(func, i);
+    eraseWorkgroupBuffer(func, buffer);
   return count;
 }

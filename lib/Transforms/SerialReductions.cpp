@@ -35,25 +35,18 @@ using namespace mlir;
 using namespace mlir::wc;
 
 /// Whether `indices` of a buffer of static `shape` name the element of
-/// linear position `position` (every other index the constant 0).
+/// linear position `position`: `position` indexes the one dimension of
+/// extent above 1 (or some dimension, if none is), every other index is 0.
 static bool namesElement(ValueRange indices, ArrayRef<int64_t> shape,
                          Value position) {
-  bool found = false;
+  unsigned named = 0;
   for (auto [index, extent] : llvm::zip(indices, shape)) {
-    if (index == position && !found) {
-      found = true;
-      continue;
-    }
-    if (!isConstantIntValue(index, 0))
+    if (index == position)
+      ++named;
+    else if (extent != 1 || !isConstantIntValue(index, 0))
       return false;
   }
-  // The position must be the innermost index of extent above 1.
-  if (!found)
-    return false;
-  for (auto [index, extent] : llvm::zip(indices, shape))
-    if (index != position && extent != 1)
-      return false;
-  return true;
+  return named == 1;
 }
 
 namespace {
@@ -178,15 +171,7 @@ unsigned wc::mergeSerialReductions(gpu::GPUFuncOp func,
     match->loop.erase();
     // Nothing reads the partials any more: the buffer goes.
     match->partial.erase();
-    if (Operation *def = buffer.getDefiningOp())
-      def->erase();
-    else
-      for (auto [i, attribution] :
-           llvm::enumerate(func.getWorkgroupAttributions()))
-        if (attribution == buffer) {
-          eraseWorkgroupAttribution(func, i);
-          break;
-        }
+    eraseWorkgroupBuffer(func, buffer);
     ++count;
   }
   return count;

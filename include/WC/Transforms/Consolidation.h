@@ -38,6 +38,10 @@ SmallVector<KernelSites> collectKernels(ModuleOp module);
 /// attributions), which must be unused.
 void eraseWorkgroupAttribution(gpu::GPUFuncOp func, unsigned index);
 
+/// Erases unused workgroup buffer `buffer` of `func`: its allocation op, or
+/// its workgroup attribution.
+void eraseWorkgroupBuffer(gpu::GPUFuncOp func, Value buffer);
+
 /// Makes the grid and block sizes of `launch` index values (casting i32 or
 /// i64 sizes), so that a stage can mix them with the index values it
 /// computes: `gpu.launch_func` requires all six of one type.

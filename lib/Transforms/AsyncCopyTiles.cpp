@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncCopy.h"
+#include "Versioning.h"
 
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Analysis/Uniformity.h"
@@ -364,15 +365,6 @@ Value PhaseCopies::materialize(OpBuilder &b, Location loc, AffineExpr expr,
   return affine::AffineApplyOp::create(b, loc, map, operands);
 }
 
-/// `value mod alignment == 0`, for a power of two `alignment`.
-static Value isMultipleOf(OpBuilder &b, Location loc, Value value,
-                          int64_t alignment) {
-  Value low = arith::AndIOp::create(
-      b, loc, value, arith::ConstantIndexOp::create(b, loc, alignment - 1));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
-                               arith::ConstantIndexOp::create(b, loc, 0));
-}
-
 bool PhaseCopies::hasUniformTest(TileCopy &copy) {
   Value memref = copy.load.getMemref();
   AffineExpr rest = simplifyAffineExpr(
@@ -380,40 +372,6 @@ bool PhaseCopies::hasUniformTest(TileCopy &copy) {
       symbols.size());
   return !phase->isAncestor(memref.getParentRegion()->getParentOp()) &&
          rest.getLargestKnownDivisor() % copy.width == 0;
-}
-
-/// Whether the element of `memref` at `src` is at an address that is a
-/// multiple of `alignment` bytes; with no indices, whether the view's first
-/// element and rows are.
-static Value isViewAligned(OpBuilder &b, Location loc, Value memref,
-                           int64_t alignment, ValueRange src) {
-  auto type = cast<MemRefType>(memref.getType());
-  int64_t bytes = type.getElementTypeBitWidth() / 8;
-  auto byteSize = [&](Value elements) {
-    return arith::MulIOp::create(b, loc, elements,
-                                 arith::ConstantIndexOp::create(b, loc, bytes));
-  };
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  // The view's first element and its rows.
-  if (src.empty()) {
-    Value aligned = isMultipleOf(
-        b, loc,
-        arith::AddIOp::create(b, loc, base, byteSize(metadata.getOffset())),
-        alignment);
-    for (Value stride : metadata.getStrides().drop_back())
-      aligned = arith::AndIOp::create(
-          b, loc, aligned, isMultipleOf(b, loc, byteSize(stride), alignment));
-    return aligned;
-  }
-  // The run's first element.
-  Value element = metadata.getOffset();
-  for (auto [index, stride] : llvm::zip(src, metadata.getStrides()))
-    element = arith::AddIOp::create(
-        b, loc, element, arith::MulIOp::create(b, loc, index, stride));
-  return isMultipleOf(b, loc,
-                      arith::AddIOp::create(b, loc, base, byteSize(element)),
-                      alignment);
 }
 
 bool PhaseCopies::hasUniformTests() {
@@ -449,24 +407,6 @@ Value PhaseCopies::buildUniformTest(OpBuilder &b, Location loc) {
     aligned = aligned ? arith::AndIOp::create(b, loc, aligned, ok) : ok;
   }
   return aligned;
-}
-
-/// Puts `op` in the then-branch of an `scf.if` on `condition` whose
-/// else-branch is a copy of it.
-static void versionOp(Operation *op, Value condition) {
-  OpBuilder b(op);
-  Location loc = op->getLoc();
-  auto branch = scf::IfOp::create(b, loc, op->getResultTypes(), condition,
-                                  /*addThenBlock=*/true,
-                                  /*addElseBlock=*/true);
-  b.setInsertionPointToStart(branch.elseBlock());
-  Operation *original = b.clone(*op);
-  scf::YieldOp::create(b, loc, original->getResults());
-  b.setInsertionPointToStart(branch.thenBlock());
-  auto yield = scf::YieldOp::create(b, loc, op->getResults());
-  for (auto [from, to] : llvm::zip(op->getResults(), branch.getResults()))
-    from.replaceAllUsesExcept(to, yield);
-  op->moveBefore(yield);
 }
 
 /// Aligns `func`'s workgroup attribution `buffer` to at least `bytes`.

@@ -532,6 +532,14 @@ void ConsolidatePass::runOnOperation() {
     options.chip = chip;
     copies.addPass(createAsyncCopy(options));
     if (failed(runPipeline(copies, module)))
+      return signalPassFailure();
+  }
+  // Loops in which each thread walks consecutive elements of global memory
+  // (the blocked rows of softmax and the norms), by 16-byte accesses.
+  if (vectorize) {
+    OpPassManager wide(ModuleOp::getOperationName());
+    wide.addPass(createVectorizeAccesses());
+    if (failed(runPipeline(wide, module)))
       signalPassFailure();
   }
 }

@@ -21,7 +21,15 @@
 // RUN: %compare-outputs %t.reassoc.sim %t.sim
 // RUN: %if gpu-outputs %{ %compare-outputs %gpu_outputs/%{s:basename}.reassociated.out %t.sim %}
 // RUN: wc-opt %t.mlir --wc-consolidate=reassociate-floats=1 --wc-lower-to-nvvm=format=isa | %extract-ptx | FileCheck %s --check-prefix=REASSOC
+// Each thread's consecutive elements are loaded and stored 16 bytes at a
+// time (wc-vectorize, the last stage of wc-consolidate).
 // REASSOC: .entry rms_norm_kernel
+// REASSOC-NOT: bar.sync
+// REASSOC-NOT: .shared
+// REASSOC: ld.global.v4.b32
+// REASSOC-NOT: bar.sync
+// REASSOC-NOT: .shared
+// REASSOC: st.global.v4.b32
 // REASSOC-NOT: bar.sync
 // REASSOC-NOT: .shared
 // REASSOC: ret;

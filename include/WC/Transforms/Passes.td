@@ -205,6 +205,42 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def VectorizeAccesses : Pass<"wc-vectorize", "::mlir::ModuleOp"> {
+  let summary = "16-byte loads and stores of a thread's consecutive elements";
+  let description = [{
+    Producers give a thread a block of k consecutive elements of a row
+    (`tid * k + j`, transform dialect's tiling of an elementwise op or of a
+    reduction's partials). Read one element per instruction, a warp's load
+    touches 32 sectors for 128 bytes it uses, and such a kernel is bound by
+    its L1 requests, far below the memory's bandwidth. In every `gpu.func`
+    of a `gpu.module`, an innermost `scf.for` with constant bounds, step 1
+    and a trip count that is a multiple of W (16 bytes over the element
+    size) becomes a loop of step W whose body is the original body W times
+    over, where every access of global memory whose last index is the
+    induction variable plus a loop-invariant value (the other indices
+    invariant, unit innermost stride) is one `vector.load` or
+    `vector.store` of W elements, aligned to 16 bytes. One test before the
+    loop versions it: the original runs unless every such access starts
+    at an address that is a multiple of 16 bytes.
+
+    Sound because the W elements an access touches at one step are one
+    aligned 16-byte run: two runs are the same or disjoint, so each
+    element is touched by the one copy of the body whose index names it.
+    The loads of a step come before its stores (refused when the body
+    loads global memory after it stores it). Refused, with a remark at
+    the loop: another access of global memory, a store to workgroup
+    memory, another op with side effects or a region in the body,
+    accesses of elements of different sizes, a trip count that is not a
+    multiple of W. Accesses of private arrays (`memref.alloca`) and loads
+    of workgroup memory stay scalar in each copy of the body.
+    `wc-consolidate` runs it last, on every kernel.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def WarpAggregate : Pass<"wc-aggregate", "::mlir::ModuleOp"> {
   let summary = "Make one warp do the job of a whole thread block";
   let description = [{
@@ -673,6 +709,10 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
     1.48x remapped); its tiles are padded against bank conflicts as
     wc-remap's `pad-banks` pads them, unless two of each padded tile would
     keep fewer blocks resident.
+
+    Last (`vectorize`, on by default), on every kernel, chosen stages or
+    not: loops in which each thread walks consecutive elements of global
+    memory load and store 16 bytes per access (wc-vectorize).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
@@ -688,6 +728,9 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
     Option<"asyncCopy", "async-copy", "bool", /*default=*/"true",
            "After the choice, copy tiles into workgroup memory by cp.async "
            "(wc-async-copy) where the target has it">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "Last, make loops over consecutive elements per thread 16-byte "
+           "accesses (wc-vectorize)">,
     Option<"reassociateFloats", "reassociate-floats", "bool",
            /*default=*/"false",
            "wc-forward-stores' option: one thread's serial float sums and "

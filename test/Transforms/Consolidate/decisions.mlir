@@ -545,11 +545,12 @@ module attributes {gpu.container_module} {
 // CHECK: wc.warp_job block [64, 1, 1]
 module attributes {gpu.container_module} {
   gpu.module @not_streams {
-    // expected-remark @+5 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
-    // expected-remark @+4 {{wc-consolidate: not delegated: at most 4 jobs per launch}}
-    // expected-remark @+3 {{wc-aggregate: coarsened}}
-    // expected-remark @+2 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 mod 64 is neither}}
-    // expected-remark @+1 {{wc-async-copy: 1 tile copies by cp.async}}
+    // expected-remark @+6 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
+    // expected-remark @+5 {{wc-consolidate: not delegated: at most 4 jobs per launch}}
+    // expected-remark @+4 {{wc-aggregate: coarsened}}
+    // expected-remark @+3 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) stays in shared memory: index d0 mod 64 is neither}}
+    // expected-remark @+2 {{wc-async-copy: 1 tile copies by cp.async}}
+    // expected-remark @+1 {{wc-vectorize: 1 loops over consecutive elements per thread made 16-byte accesses (1 loads, 0 stores), each under a test of their alignment}}
     gpu.func @weigh(%w: memref<64xf32>, %in: memref<?x64xf32>, %out: memref<?x64xf32>)
         workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel
         attributes {known_block_size = array<i32: 64, 1, 1>} {

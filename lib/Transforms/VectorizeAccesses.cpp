@@ -1,0 +1,478 @@
+//===- VectorizeAccesses.cpp - 16-byte accesses of consecutive elements ---===//
+//
+// wc-vectorize: a loop in which each thread walks k consecutive elements of
+// global memory (the blocked layout `tid * k + j` producers give a row
+// longer than the block) loads and stores W of them per instruction, W
+// being 16 bytes over the element's size. Scalar, such a loop makes every
+// warp load touch 32 sectors for the 128 bytes it uses, and the kernel is
+// bound by its L1 requests; with 16-byte accesses it is bound by memory.
+//
+// The loop becomes one of step W whose body is the original body W times
+// over (copy k at `iv + k`, iteration arguments threaded through the
+// copies); each access of global memory at `[inv..., inv + iv]` is one
+// `vector.load` at the first copy (its elements extracted for each copy) or
+// one `vector.store` after the last (its elements gathered from every
+// copy). An `scf.if` on the alignment of every such access at the first
+// iteration versions the loop; the address advances by 16 bytes per step,
+// so the first iteration's alignment is every iteration's.
+//
+// Soundness: at one step, every access touches one aligned 16-byte run,
+// element k by copy k; two runs are equal or disjoint, so two accesses of
+// one element, of any memrefs, are made by the same copy, in which the
+// loads precede the stores (the body may not load global memory after it
+// stores it) as they did. Accesses of private arrays and loads of
+// workgroup memory, which no global access aliases and nothing in the
+// loop stores, stay scalar in their copy, in program order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Versioning.h"
+
+#include "WC/Analysis/SharedAccess.h"
+#include "WC/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir {
+namespace wc {
+#define GEN_PASS_DEF_VECTORIZEACCESSES
+#include "WC/Transforms/Passes.h.inc"
+} // namespace wc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::wc;
+
+/// The bytes of one access: the widest the GPU loads per thread.
+static constexpr int64_t kAccessBytes = 16;
+
+/// How deep the index analysis follows a value's operands.
+static constexpr unsigned kMaxDepth = 16;
+
+/// Whether `memref` views a private array of the thread (an alloca, or the
+/// private address space).
+static bool isPrivateMemRef(Value memref) {
+  Value root = memref;
+  while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
+    root = view.getViewSource();
+  if (root.getDefiningOp<memref::AllocaOp>())
+    return true;
+  auto type = cast<MemRefType>(memref.getType());
+  if (auto space =
+          dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+    return space.getValue() == gpu::AddressSpace::Private;
+  if (auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace()))
+    return space.getInt() == 5;
+  return false;
+}
+
+/// Whether `memref` is global memory: no address space (what a kernel's
+/// arguments have), the GPU's global one, or NVVM's address space 1.
+static bool isGlobalMemRef(Value memref) {
+  if (isPrivateMemRef(memref))
+    return false;
+  Attribute space = cast<MemRefType>(memref.getType()).getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpuSpace.getValue() == gpu::AddressSpace::Global;
+  if (auto nvvmSpace = dyn_cast<IntegerAttr>(space))
+    return nvvmSpace.getInt() == 1;
+  return false;
+}
+
+namespace {
+/// A loop of consecutive elements per thread and the accesses that become
+/// vector accesses.
+class LoopVectorizer {
+public:
+  explicit LoopVectorizer(scf::ForOp loop) : loop(loop) {}
+
+  /// Whether the loop has an access of global memory whose last index
+  /// walks the elements (what there is to gain).
+  bool hasCandidate();
+  /// Checks the loop; on failure `why` says what stops it.
+  LogicalResult plan(std::string &why);
+  /// Versions the loop on the alignment of its accesses and vectorizes it.
+  void apply();
+
+  int64_t getNumLoads() const { return numLoads; }
+  int64_t getNumStores() const { return accesses.size() - numLoads; }
+
+private:
+  bool isInvariant(Value value, unsigned depth = 0);
+  bool isUnitStride(Value value, unsigned depth = 0);
+  bool isGroupAccess(Operation *op);
+  Value materializeAtStart(OpBuilder &b, Value value, IRMapping &mapping);
+  void buildBody(OpBuilder &b, Location loc, Value iv, ValueRange init);
+
+  scf::ForOp loop;
+  int64_t width = 0;
+  int64_t numLoads = 0;
+  /// The global accesses, in body order.
+  SmallVector<Operation *> accesses;
+  DenseSet<Operation *> isAccess;
+};
+} // namespace
+
+bool LoopVectorizer::isInvariant(Value value, unsigned depth) {
+  if (loop.isDefinedOutsideOfLoop(value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > kMaxDepth || def->getNumRegions() != 0 ||
+      !isMemoryEffectFree(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isInvariant(operand, depth + 1);
+  });
+}
+
+/// Whether `value` is the induction variable plus a loop-invariant value.
+bool LoopVectorizer::isUnitStride(Value value, unsigned depth) {
+  Value iv = loop.getInductionVar();
+  if (value == iv)
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > kMaxDepth)
+    return false;
+  if (auto add = dyn_cast<arith::AddIOp>(def))
+    return (isUnitStride(add.getLhs(), depth + 1) &&
+            isInvariant(add.getRhs())) ||
+           (isInvariant(add.getLhs()) && isUnitStride(add.getRhs(), depth + 1));
+  if (auto sub = dyn_cast<arith::SubIOp>(def))
+    return isUnitStride(sub.getLhs(), depth + 1) && isInvariant(sub.getRhs());
+  auto apply = dyn_cast<affine::AffineApplyOp>(def);
+  if (!apply)
+    return false;
+  // One operand walks the elements, the others are invariant, and the
+  // map's result grows by exactly 1 when that operand does.
+  AffineMap map = apply.getAffineMap();
+  std::optional<unsigned> walking;
+  for (auto [position, operand] : llvm::enumerate(apply.getMapOperands())) {
+    if (isInvariant(operand))
+      continue;
+    if (walking || !isUnitStride(operand, depth + 1))
+      return false;
+    walking = position;
+  }
+  if (!walking)
+    return false;
+  MLIRContext *context = loop.getContext();
+  AffineExpr operand =
+      *walking < map.getNumDims()
+          ? getAffineDimExpr(*walking, context)
+          : getAffineSymbolExpr(*walking - map.getNumDims(), context);
+  AffineExpr result = map.getResult(0);
+  AffineExpr step =
+      simplifyAffineExpr(result.replace(operand, operand + 1) - result,
+                         map.getNumDims(), map.getNumSymbols());
+  auto constant = dyn_cast<AffineConstantExpr>(step);
+  return constant && constant.getValue() == 1;
+}
+
+/// Whether `op` loads or stores global memory at `[inv..., inv + iv]` of a
+/// memref with unit innermost stride.
+bool LoopVectorizer::isGroupAccess(Operation *op) {
+  Value memref;
+  ValueRange indices;
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    memref = load.getMemref();
+    indices = load.getIndices();
+  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    memref = store.getMemref();
+    indices = store.getIndices();
+  } else {
+    return false;
+  }
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (indices.empty() || !isInvariant(memref) ||
+      failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return false;
+  return llvm::all_of(indices.drop_back(),
+                      [&](Value index) { return isInvariant(index); }) &&
+         isUnitStride(indices.back());
+}
+
+bool LoopVectorizer::hasCandidate() {
+  // Only a loop of a constant range walked by 1 walks consecutive
+  // elements W at a time in every thread.
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!getConstantIntValue(loop.getLowerBound()) ||
+      !getConstantIntValue(loop.getUpperBound()) || step != 1)
+    return false;
+  bool found = false;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<memref::LoadOp, memref::StoreOp>(op) &&
+        isGlobalMemRef(op->getOperand(isa<memref::StoreOp>(op) ? 1 : 0)) &&
+        isGroupAccess(op))
+      found = true;
+  });
+  return found;
+}
+
+LogicalResult LoopVectorizer::plan(std::string &why) {
+  llvm::raw_string_ostream os(why);
+  bool stored = false;
+  unsigned bits = 0;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (op.getNumRegions() != 0) {
+      os << "its body has a region ('" << op.getName() << "')";
+      return failure();
+    }
+    auto load = dyn_cast<memref::LoadOp>(op);
+    auto store = dyn_cast<memref::StoreOp>(op);
+    if (!load && !store) {
+      if (!isMemoryEffectFree(&op)) {
+        os << "its body has '" << op.getName() << "', which has side effects";
+        return failure();
+      }
+      continue;
+    }
+    Value memref = load ? load.getMemref() : store.getMemref();
+    if (isPrivateMemRef(memref))
+      continue;
+    if (!isGlobalMemRef(memref)) {
+      if (store || !isWorkgroupMemRef(memref.getType())) {
+        os << "it stores workgroup memory or accesses memory of another "
+              "address space";
+        return failure();
+      }
+      continue;
+    }
+    if (!isGroupAccess(&op)) {
+      os << "an access of global memory is not at the induction variable "
+            "plus a loop-invariant value in its last index";
+      return failure();
+    }
+    if (load && stored) {
+      os << "it loads global memory after it stores global memory";
+      return failure();
+    }
+    stored |= static_cast<bool>(store);
+    Type element = cast<MemRefType>(memref.getType()).getElementType();
+    unsigned size =
+        element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 0;
+    if (size == 0 || size % 8 != 0 || kAccessBytes * 8 % size != 0 ||
+        (bits && bits != size)) {
+      os << "its accesses are of elements of different or unsupported "
+            "sizes";
+      return failure();
+    }
+    bits = size;
+    accesses.push_back(&op);
+    isAccess.insert(&op);
+    numLoads += load ? 1 : 0;
+  }
+  if (accesses.empty()) {
+    os << "it accesses no global memory";
+    return failure();
+  }
+  width = kAccessBytes * 8 / bits;
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lower || !upper || !step || *step != 1 || *upper - *lower < width ||
+      (*upper - *lower) % width != 0) {
+    os << "its trip count is not a multiple of " << width;
+    return failure();
+  }
+  return success();
+}
+
+/// `value` with the induction variable at the loop's lower bound, built
+/// before the loop.
+Value LoopVectorizer::materializeAtStart(OpBuilder &b, Value value,
+                                         IRMapping &mapping) {
+  if (Value known = mapping.lookupOrNull(value))
+    return known;
+  if (loop.isDefinedOutsideOfLoop(value))
+    return value;
+  Operation *def = value.getDefiningOp();
+  for (Value operand : def->getOperands())
+    materializeAtStart(b, operand, mapping);
+  b.clone(*def, mapping);
+  return mapping.lookup(value);
+}
+
+void LoopVectorizer::buildBody(OpBuilder &b, Location loc, Value iv,
+                               ValueRange init) {
+  auto vectorType = [&](Value memref) {
+    return VectorType::get({width},
+                           cast<MemRefType>(memref.getType()).getElementType());
+  };
+  SmallVector<Value> carried(init);
+  DenseMap<Operation *, Value> loaded;
+  DenseMap<Operation *, SmallVector<Value>> toStore;
+  IRMapping first;
+  for (int64_t k = 0; k < width; ++k) {
+    IRMapping mapping;
+    Value at = k == 0
+                   ? iv
+                   : arith::AddIOp::create(
+                         b, loc, iv, arith::ConstantIndexOp::create(b, loc, k))
+                         .getResult();
+    mapping.map(loop.getInductionVar(), at);
+    mapping.map(loop.getRegionIterArgs(), carried);
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (!isAccess.contains(&op)) {
+        b.clone(op, mapping);
+        continue;
+      }
+      if (auto load = dyn_cast<memref::LoadOp>(op)) {
+        if (k == 0) {
+          SmallVector<Value> indices =
+              llvm::map_to_vector(load.getIndices(), [&](Value index) {
+                return mapping.lookupOrDefault(index);
+              });
+          Value memref = mapping.lookupOrDefault(load.getMemref());
+          loaded[&op] = vector::LoadOp::create(
+              b, loc, vectorType(memref), memref, indices,
+              /*nontemporal=*/false, llvm::MaybeAlign(kAccessBytes));
+        }
+        mapping.map(load.getResult(),
+                    vector::ExtractOp::create(b, loc, loaded[&op], k));
+        continue;
+      }
+      auto store = cast<memref::StoreOp>(op);
+      toStore[&op].push_back(mapping.lookupOrDefault(store.getValueToStore()));
+      if (k == 0) {
+        first.map(store.getMemref(),
+                  mapping.lookupOrDefault(store.getMemref()));
+        for (Value index : store.getIndices())
+          first.map(index, mapping.lookupOrDefault(index));
+      }
+    }
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (unsigned i = 0, e = carried.size(); i < e; ++i)
+      carried[i] = mapping.lookupOrDefault(yield.getOperand(i));
+  }
+  for (Operation *op : accesses) {
+    auto store = dyn_cast<memref::StoreOp>(op);
+    if (!store)
+      continue;
+    Value memref = first.lookupOrDefault(store.getMemref());
+    Value vector =
+        vector::FromElementsOp::create(b, loc, vectorType(memref), toStore[op]);
+    SmallVector<Value> indices =
+        llvm::map_to_vector(store.getIndices(), [&](Value index) {
+          return first.lookupOrDefault(index);
+        });
+    vector::StoreOp::create(b, loc, vector, memref, indices,
+                            /*nontemporal=*/false,
+                            llvm::MaybeAlign(kAccessBytes));
+  }
+  scf::YieldOp::create(b, loc, carried);
+}
+
+void LoopVectorizer::apply() {
+  Location loc = loop.getLoc();
+  // The test: every access's first element aligned to 16 bytes.
+  OpBuilder before(loop);
+  IRMapping start;
+  start.map(loop.getInductionVar(), loop.getLowerBound());
+  Value aligned;
+  for (Operation *op : accesses) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    auto store = dyn_cast<memref::StoreOp>(op);
+    Value memref = load ? load.getMemref() : store.getMemref();
+    ValueRange indices = load ? load.getIndices() : store.getIndices();
+    SmallVector<Value> first = llvm::map_to_vector(indices, [&](Value index) {
+      return materializeAtStart(before, index, start);
+    });
+    Value ok =
+        isViewAligned(before, loc, materializeAtStart(before, memref, start),
+                      kAccessBytes, first);
+    aligned = aligned ? arith::AndIOp::create(before, loc, aligned, ok) : ok;
+  }
+  versionOp(loop, aligned);
+  // Both versions of a loop that indexes a private array by its induction
+  // variable are unrolled: LLVM keeps the array in registers only where
+  // every index is a constant, and would not unroll the scalar version.
+  bool indexesPrivate = llvm::any_of(*loop.getBody(), [](Operation &op) {
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      return isPrivateMemRef(load.getMemref());
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      return isPrivateMemRef(store.getMemref());
+    return false;
+  });
+  if (indexesPrivate) {
+    auto branch = cast<scf::IfOp>(loop->getParentOp());
+    auto original = cast<scf::ForOp>(branch.elseBlock()->front());
+    (void)loopUnrollFull(original);
+  }
+
+  OpBuilder b(loop);
+  Value step = arith::ConstantIndexOp::create(b, loc, width);
+  auto wide = scf::ForOp::create(
+      b, loc, loop.getLowerBound(), loop.getUpperBound(), step,
+      loop.getInitArgs(),
+      [&](OpBuilder &body, Location bodyLoc, Value iv, ValueRange init) {
+        buildBody(body, bodyLoc, iv, init);
+      });
+  // The copies of the index computations the vector accesses replaced.
+  for (Operation &op :
+       llvm::make_early_inc_range(llvm::reverse(*wide.getBody())))
+    if (op.use_empty() && isMemoryEffectFree(&op) &&
+        !op.hasTrait<OpTrait::IsTerminator>())
+      op.erase();
+  loop.replaceAllUsesWith(wide.getResults());
+  loop.erase();
+  if (indexesPrivate)
+    (void)loopUnrollFull(wide);
+}
+
+namespace {
+struct VectorizeAccessesPass
+    : public wc::impl::VectorizeAccessesBase<VectorizeAccessesPass> {
+  void runOnOperation() override {
+    getOperation()->walk([&](gpu::GPUFuncOp func) {
+      SmallVector<scf::ForOp> loops;
+      func.walk([&](scf::ForOp loop) {
+        bool innermost = !loop.getBody()
+                              ->walk([](Operation *op) {
+                                return op->getNumRegions() != 0
+                                           ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+                              })
+                              .wasInterrupted();
+        if (innermost)
+          loops.push_back(loop);
+      });
+      int64_t vectorized = 0, loads = 0, stores = 0;
+      for (scf::ForOp loop : loops) {
+        LoopVectorizer vectorizer(loop);
+        if (!vectorizer.hasCandidate())
+          continue;
+        std::string why;
+        if (failed(vectorizer.plan(why))) {
+          emitRemark(loop.getLoc(), "wc-vectorize: loop left scalar: ") << why;
+          continue;
+        }
+        loads += vectorizer.getNumLoads();
+        stores += vectorizer.getNumStores();
+        vectorizer.apply();
+        ++vectorized;
+      }
+      if (vectorized != 0)
+        emitRemark(func.getLoc(), "wc-vectorize: ")
+            << vectorized
+            << " loops over consecutive elements per thread made 16-byte "
+               "accesses ("
+            << loads << " loads, " << stores
+            << " stores), each under a test of their alignment";
+    });
+  }
+};
+} // namespace

@@ -1,0 +1,68 @@
+//===- Versioning.cpp - Run-time alignment tests and versioned ops --------===//
+//
+// See Versioning.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Versioning.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+Value wc::isMultipleOf(OpBuilder &b, Location loc, Value value,
+                       int64_t alignment) {
+  Value low = arith::AndIOp::create(
+      b, loc, value, arith::ConstantIndexOp::create(b, loc, alignment - 1));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                               arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+Value wc::isViewAligned(OpBuilder &b, Location loc, Value memref,
+                        int64_t alignment, ValueRange src) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  auto byteSize = [&](Value elements) {
+    return arith::MulIOp::create(b, loc, elements,
+                                 arith::ConstantIndexOp::create(b, loc, bytes));
+  };
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  // The view's first element and its rows.
+  if (src.empty()) {
+    Value aligned = isMultipleOf(
+        b, loc,
+        arith::AddIOp::create(b, loc, base, byteSize(metadata.getOffset())),
+        alignment);
+    for (Value stride : metadata.getStrides().drop_back())
+      aligned = arith::AndIOp::create(
+          b, loc, aligned, isMultipleOf(b, loc, byteSize(stride), alignment));
+    return aligned;
+  }
+  // The run's first element.
+  Value element = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(src, metadata.getStrides()))
+    element = arith::AddIOp::create(
+        b, loc, element, arith::MulIOp::create(b, loc, index, stride));
+  return isMultipleOf(b, loc,
+                      arith::AddIOp::create(b, loc, base, byteSize(element)),
+                      alignment);
+}
+
+void wc::versionOp(Operation *op, Value condition) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  auto branch = scf::IfOp::create(b, loc, op->getResultTypes(), condition,
+                                  /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+  b.setInsertionPointToStart(branch.elseBlock());
+  Operation *original = b.clone(*op);
+  scf::YieldOp::create(b, loc, original->getResults());
+  b.setInsertionPointToStart(branch.thenBlock());
+  auto yield = scf::YieldOp::create(b, loc, op->getResults());
+  for (auto [from, to] : llvm::zip(op->getResults(), branch.getResults()))
+    from.replaceAllUsesExcept(to, yield);
+  op->moveBefore(yield);
+}

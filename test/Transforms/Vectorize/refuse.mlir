@@ -1,0 +1,109 @@
+// RUN: wc-opt %s --wc-vectorize -split-input-file -verify-diagnostics | FileCheck %s
+// Loops wc-vectorize leaves scalar, each with its remark at the loop, and
+// the widths of other element sizes (16 bytes per access).
+
+// CHECK-LABEL: gpu.func @refused
+// CHECK-NOT: vector.
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @refused(%in: memref<?xf32>, %out: memref<?xf32>, %h: memref<?xf16>,
+                    %n: memref<?xi32>)
+      workgroup(%tile: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c6 = arith.constant 6 : index
+    %c8 = arith.constant 8 : index
+    %one = arith.constant 1 : i32
+    %t = gpu.thread_id x
+    %base = arith.muli %t, %c8 : index
+    // expected-remark @+1 {{wc-vectorize: loop left scalar: its trip count is not a multiple of 4}}
+    scf.for %j = %c0 to %c6 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %in[%i] : memref<?xf32>
+      memref.store %x, %out[%i] : memref<?xf32>
+    }
+    // A load after a store: the next element may be the one stored.
+    // expected-remark @+1 {{wc-vectorize: loop left scalar: it loads global memory after it stores global memory}}
+    scf.for %j = %c0 to %c8 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %in[%i] : memref<?xf32>
+      memref.store %x, %out[%i] : memref<?xf32>
+      %y = memref.load %in[%i] : memref<?xf32>
+      memref.store %y, %tile[%j] : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+    // Every other element.
+    // expected-remark @+1 {{wc-vectorize: loop left scalar: an access of global memory is not at the induction variable plus a loop-invariant value in its last index}}
+    scf.for %j = %c0 to %c8 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %in[%i] : memref<?xf32>
+      %k = arith.muli %j, %c2 : index
+      memref.store %x, %out[%k] : memref<?xf32>
+    }
+    // expected-remark @+1 {{wc-vectorize: loop left scalar: its body has 'memref.atomic_rmw', which has side effects}}
+    scf.for %j = %c0 to %c8 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %in[%i] : memref<?xf32>
+      %r = memref.atomic_rmw addi %one, %n[%c0] : (i32, memref<?xi32>) -> i32
+      memref.store %x, %out[%i] : memref<?xf32>
+    }
+    // expected-remark @+1 {{wc-vectorize: loop left scalar: it stores workgroup memory or accesses memory of another address space}}
+    scf.for %j = %c0 to %c8 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %in[%i] : memref<?xf32>
+      memref.store %x, %tile[%j] : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+    // expected-remark @+1 {{wc-vectorize: loop left scalar: its accesses are of elements of different or unsupported sizes}}
+    scf.for %j = %c0 to %c8 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %in[%i] : memref<?xf32>
+      %y = arith.truncf %x : f32 to f16
+      memref.store %y, %h[%i] : memref<?xf16>
+    }
+    // A grid-stride loop and a loop of a run-time trip count: not
+    // candidates, no remark.
+    %n0 = memref.dim %in, %c0 : memref<?xf32>
+    scf.for %i = %t to %n0 step %c8 {
+      %x = memref.load %in[%i] : memref<?xf32>
+      memref.store %x, %out[%i] : memref<?xf32>
+    }
+    scf.for %j = %c0 to %n0 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %in[%i] : memref<?xf32>
+      memref.store %x, %out[%i] : memref<?xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Eight halves or two 64-bit integers per access.
+// CHECK-LABEL: gpu.func @widths
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?xi64>, vector<2xi64>
+// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?xi64>, vector<2xi64>
+gpu.module @kernels {
+  // expected-remark @+1 {{wc-vectorize: 2 loops over consecutive elements per thread made 16-byte accesses (2 loads, 2 stores)}}
+  gpu.func @widths(%h: memref<?xf16>, %l: memref<?xi64>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %t = gpu.thread_id x
+    %base = arith.muli %t, %c16 : index
+    scf.for %j = %c0 to %c16 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %h[%i] : memref<?xf16>
+      %y = arith.addf %x, %x : f16
+      memref.store %y, %h[%i] : memref<?xf16>
+    }
+    scf.for %j = %c0 to %c16 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %l[%i] : memref<?xi64>
+      %y = arith.addi %x, %x : i64
+      memref.store %y, %l[%i] : memref<?xi64>
+    }
+    gpu.return
+  }
+}

@@ -6,7 +6,8 @@ pseudo-random, from a seed drawn when the programs are generated (every
 variant of a kernel shares it). The host loop takes 60 samples, each the GPU
 time (CUDA events, wcTimerStart and wcTimerStopMs of the wc runtime) of 20
 back-to-back launches, prints the seconds per launch of each sample, then a
-checksum of the last kernel argument's buffer, so that the variants' outputs
+checksum of the last kernel argument's buffer (or of the argument the
+spec's `checksum` option names), so that the variants' outputs
 can be compared. Where the buffers fit in L2 several times over, the launches
 of a sample rotate through copies of them (rotations()).
 
@@ -215,7 +216,12 @@ def generate(name, spec, outdir, seed, samples=60, launches=20):
         if ktype != mtype:
             allocs.append("    %%k%d = memref.cast %%d%d : %s to %s\n"
                           % (i, i, mtype, ktype))
+    # The buffer the checksum reads: the last, or the argument that the
+    # option `checksum` names (the output of a kernel whose last arguments
+    # are inputs).
     last, last_type = buffers[-1]
+    if "checksum" in options:
+        last, last_type = next(b for b in buffers if b[0] == options["checksum"])
     # Copies of every buffer (equal to it: copied on the device) for the
     # launches to rotate through; launch j of a sample uses copy
     # j % copies, and the checksum reads copy 0.

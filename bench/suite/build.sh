@@ -121,6 +121,15 @@ for program in $(python3 bench/suite/suite.py "$dest/src" "$seed"); do
   else
     echo "warning: no CUDA twin for $name ($twin)" >&2
   fi
+  # An expert baseline of the memory-bound ML kernels: another algorithm
+  # (one warp per row, 16-byte loads, registers), not compared bit for bit.
+  expert=bench/suite/cuda/$name.expert.cu
+  if [ -f "$expert" ]; then
+    "$nvcc" -O3 -arch=sm_90 -Xptxas -v -o "$dest/$name.expert.exe" \
+      "$expert" -lcuda 2> "$dest/src/$name.expert.ptxas" >/dev/null
+    read -r regs spills smem < <(ptxas_facts < "$dest/src/$name.expert.ptxas")
+    printf '%s\texpert\t%s\t%s\t%s\t\n' "$name" "$regs" "$spills" "$smem" >> "$info"
+  fi
   strip "$dest"/"$name".*.exe "$dest"/quick/"$name".*.exe 2>/dev/null || true
   echo "built $name"
 done

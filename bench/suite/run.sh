@@ -25,7 +25,7 @@ limit=300
 
 run_one() { # exe outfile
   local exe=$1 file=$2 args=()
-  case $exe in *.cuda.exe) args=("$seed") ;; esac
+  case $exe in *.cuda.exe|*.expert.exe) args=("$seed") ;; esac
   timeout "$limit" "$exe" "${args[@]}" > "$file" 2> "${file%.out}.err"
 }
 
@@ -85,7 +85,7 @@ case $mode in
       name=${base%.*}
       if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then continue; fi
       args=()
-      case $exe in *.cuda.exe) args=("$seed") ;; esac
+      case $exe in *.cuda.exe|*.expert.exe) args=("$seed") ;; esac
       timeout "$limit" ncu --launch-skip 20 --launch-count 5 --csv \
         --metrics gpu__time_duration.sum "$exe" "${args[@]}" \
         > "$out/ncu/$base.csv" 2> "$out/ncu/$base.err"

@@ -2,7 +2,8 @@
 // 16384x1024 matrix (row-major, coalesced: 256 threads a block, 4 blocks a
 // row). Its time is the memory's read-once-write-once bound for a kernel
 // that reads and writes a tensor of this size (softmax, the norms);
-// bench/suite/report.py divides each such kernel's bound by it.
+// bench/suite/report.py divides the faster of it and its expert
+// (cuda/probe_copy.expert.cu, 16 bytes per thread) by each such kernel's time.
 module attributes {gpu.container_module} {
   gpu.module @probe {
     gpu.func @copy(%in: memref<16384x1024xf32>, %out: memref<16384x1024xf32>) kernel

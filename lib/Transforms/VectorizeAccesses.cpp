@@ -207,16 +207,23 @@ bool LoopVectorizer::isGroupAccess(Operation *op) {
 
 bool LoopVectorizer::hasCandidate() {
   // Only a loop of a constant range walked by 1 walks consecutive
-  // elements W at a time in every thread.
+  // elements W at a time in every thread, and only one of at least W
+  // iterations has a step of W.
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!getConstantIntValue(loop.getLowerBound()) ||
-      !getConstantIntValue(loop.getUpperBound()) || step != 1)
+  if (!lower || !upper || step != 1)
     return false;
   bool found = false;
   loop.getBody()->walk([&](Operation *op) {
-    if (isa<memref::LoadOp, memref::StoreOp>(op) &&
-        isGlobalMemRef(op->getOperand(isa<memref::StoreOp>(op) ? 1 : 0)) &&
-        isGroupAccess(op))
+    if (!isa<memref::LoadOp, memref::StoreOp>(op))
+      return;
+    Value memref = op->getOperand(isa<memref::StoreOp>(op) ? 1 : 0);
+    Type element = cast<MemRefType>(memref.getType()).getElementType();
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8 ||
+        *upper - *lower < kAccessBytes * 8 / element.getIntOrFloatBitWidth())
+      return;
+    if (isGlobalMemRef(memref) && isGroupAccess(op))
       found = true;
   });
   return found;
@@ -283,9 +290,8 @@ LogicalResult LoopVectorizer::plan(std::string &why) {
   std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lower || !upper || !step || *step != 1 || *upper - *lower < width ||
-      (*upper - *lower) % width != 0) {
-    os << "its trip count is not a multiple of " << width;
+  if (!lower || !upper || !step || *step != 1 || *upper - *lower < width) {
+    os << "it has fewer than " << width << " iterations";
     return failure();
   }
   return success();
@@ -413,11 +419,16 @@ void LoopVectorizer::apply() {
     (void)loopUnrollFull(original);
   }
 
+  // Steps of W up to the last multiple of W iterations, then the rest
+  // one by one.
   OpBuilder b(loop);
+  int64_t lower = *getConstantIntValue(loop.getLowerBound());
+  int64_t trips = *getConstantIntValue(loop.getUpperBound()) - lower;
+  Value split =
+      arith::ConstantIndexOp::create(b, loc, lower + trips / width * width);
   Value step = arith::ConstantIndexOp::create(b, loc, width);
   auto wide = scf::ForOp::create(
-      b, loc, loop.getLowerBound(), loop.getUpperBound(), step,
-      loop.getInitArgs(),
+      b, loc, loop.getLowerBound(), split, step, loop.getInitArgs(),
       [&](OpBuilder &body, Location bodyLoc, Value iv, ValueRange init) {
         buildBody(body, bodyLoc, iv, init);
       });
@@ -427,10 +438,21 @@ void LoopVectorizer::apply() {
     if (op.use_empty() && isMemoryEffectFree(&op) &&
         !op.hasTrait<OpTrait::IsTerminator>())
       op.erase();
-  loop.replaceAllUsesWith(wide.getResults());
+  ValueRange results = wide.getResults();
+  scf::ForOp rest;
+  if (trips % width != 0) {
+    rest = cast<scf::ForOp>(b.clone(*loop));
+    rest.getLowerBoundMutable().assign(split);
+    rest.getInitArgsMutable().assign(wide.getResults());
+    results = rest.getResults();
+  }
+  loop.replaceAllUsesWith(results);
   loop.erase();
-  if (indexesPrivate)
+  if (indexesPrivate) {
     (void)loopUnrollFull(wide);
+    if (rest)
+      (void)loopUnrollFull(rest);
+  }
 }
 
 namespace {

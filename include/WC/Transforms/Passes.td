@@ -214,9 +214,9 @@ def VectorizeAccesses : Pass<"wc-vectorize", "::mlir::ModuleOp"> {
     touches 32 sectors for 128 bytes it uses, and such a kernel is bound by
     its L1 requests, far below the memory's bandwidth. In every `gpu.func`
     of a `gpu.module`, an innermost `scf.for` with constant bounds, step 1
-    and a trip count that is a multiple of W (16 bytes over the element
-    size) becomes a loop of step W whose body is the original body W times
-    over, where every access of global memory whose last index is the
+    and at least W iterations (W: 16 bytes over the element size) becomes
+    a loop of step W whose body is the original body W times over (then
+    the last iterations, fewer than W, one by one), where every access of global memory whose last index is the
     induction variable plus a loop-invariant value (the other indices
     invariant, unit innermost stride) is one `vector.load` or
     `vector.store` of W elements, aligned to 16 bytes. One test before the
@@ -230,8 +230,7 @@ def VectorizeAccesses : Pass<"wc-vectorize", "::mlir::ModuleOp"> {
     loads global memory after it stores it). Refused, with a remark at
     the loop: another access of global memory, a store to workgroup
     memory, another op with side effects or a region in the body,
-    accesses of elements of different sizes, a trip count that is not a
-    multiple of W. Accesses of private arrays (`memref.alloca`) and loads
+    accesses of elements of different sizes. Accesses of private arrays (`memref.alloca`) and loads
     of workgroup memory stay scalar in each copy of the body.
     `wc-consolidate` runs it last, on every kernel.
   }];

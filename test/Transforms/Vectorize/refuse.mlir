@@ -17,8 +17,8 @@ gpu.module @kernels {
     %one = arith.constant 1 : i32
     %t = gpu.thread_id x
     %base = arith.muli %t, %c8 : index
-    // expected-remark @+1 {{wc-vectorize: loop left scalar: its trip count is not a multiple of 4}}
-    scf.for %j = %c0 to %c6 step %c1 {
+    // Fewer iterations than elements per access: not a candidate.
+    scf.for %j = %c0 to %c2 step %c1 {
       %i = arith.addi %base, %j : index
       %x = memref.load %in[%i] : memref<?xf32>
       memref.store %x, %out[%i] : memref<?xf32>
@@ -78,17 +78,27 @@ gpu.module @kernels {
 
 // -----
 
-// Eight halves or two 64-bit integers per access.
+// Eight halves or two 64-bit integers per access; 6 floats: one step of
+// 4, then the last 2 one by one.
 // CHECK-LABEL: gpu.func @widths
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?xi64>, vector<2xi64>
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?xi64>, vector<2xi64>
+// CHECK: scf.if
+// CHECK: scf.for %[[J:.*]] = %c0 to %c4{{.*}} step %c4
+// CHECK: vector.load %{{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK: scf.for %{{.*}} = %c4{{.*}} to %c6 step %c1
+// CHECK: memref.load %{{.*}} : memref<?xf32>
+// CHECK: memref.store %{{.*}} : memref<?xf32>
+// CHECK: } else {
 gpu.module @kernels {
-  // expected-remark @+1 {{wc-vectorize: 2 loops over consecutive elements per thread made 16-byte accesses (2 loads, 2 stores)}}
-  gpu.func @widths(%h: memref<?xf16>, %l: memref<?xi64>) kernel {
+  // expected-remark @+1 {{wc-vectorize: 3 loops over consecutive elements per thread made 16-byte accesses (3 loads, 3 stores)}}
+  gpu.func @widths(%h: memref<?xf16>, %l: memref<?xi64>, %f: memref<?xf32>) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c6 = arith.constant 6 : index
     %c16 = arith.constant 16 : index
     %t = gpu.thread_id x
     %base = arith.muli %t, %c16 : index
@@ -103,6 +113,12 @@ gpu.module @kernels {
       %x = memref.load %l[%i] : memref<?xi64>
       %y = arith.addi %x, %x : i64
       memref.store %y, %l[%i] : memref<?xi64>
+    }
+    scf.for %j = %c0 to %c6 step %c1 {
+      %i = arith.addi %base, %j : index
+      %x = memref.load %f[%i] : memref<?xf32>
+      %y = arith.addf %x, %x : f32
+      memref.store %y, %f[%i] : memref<?xf32>
     }
     gpu.return
   }

@@ -36,14 +36,14 @@
 // PTX: st.global.v4
 // PTX: ret;
 
-// REMARK: remark: wc-vectorize: 4 loops over consecutive elements per thread made 16-byte accesses (4 loads, 2 stores), each under a test of their alignment
+// REMARK: remark: wc-vectorize: 5 loops over consecutive elements per thread made 16-byte accesses (5 loads, 2 stores), each under a test of their alignment
 
 // The thread's maximum: a loop-carried value threaded through 4 copies of
 // the body per step.
 // CHECK-LABEL: gpu.func @rows
 // CHECK: memref.extract_aligned_pointer_as_index
 // CHECK: %[[MAX:.*]] = scf.if %{{.*}} -> (f32) {
-// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c4{{.*}} iter_args
+// CHECK: scf.for %{{.*}} = %c0 to %c8{{.*}} step %c4{{.*}} iter_args
 // CHECK: %[[V:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<2x64xf32, strided<[68, 1], offset: ?>>, vector<4xf32>
 // CHECK: vector.extract %[[V]][0]
 // CHECK: arith.maximumf
@@ -64,16 +64,16 @@
 // CHECK: gpu.return
 
 // The input row b, element i: 10 b + (i mod 7); with shift 1 it is the
-// element after. The threads' maxima; out = in * w + the thread's
-// maximum, w[i] = i mod 3; twice = 2 in.
-// EXEC: [6,   6,   6,   6,   6,   6,   6,   6],
-// EXEC-NEXT: [16,   16,   16,   16,   16,   16,   16,   16]]
+// element after. The threads' maxima and sums of their first 6 elements;
+// out = in * w + the thread's maximum, w[i] = i mod 3; twice = 2 in.
+// EXEC: {{\[\[}}6,   6,   6,   6,   6,   6,   6,   6,   15,   21,   20,   19,   18,   17,   16,   15],
+// EXEC-NEXT: [16,   16,   16,   16,   16,   16,   16,   16,   75,   81,   80,   79,   78,   77,   76,   75]]
 // EXEC: {{\[\[}}6,   7,   10,   6,   10,   16,   6,   6,   8,   6,   9,   14,
 // EXEC-NEXT: [16,   27,   40,   16,   30,   46,   16,   26,   38,   16,   29,
 // EXEC: {{\[\[}}0,   2,   4,   6,   8,   10,   12,   0,   2,   4,   6,
 // EXEC-NEXT: [20,   22,   24,   26,   28,   30,   32,   20,   22,   24,
-// SHIFTED: [6,   6,   6,   6,   6,   6,   6,   6],
-// SHIFTED-NEXT: [16,   16,   16,   16,   16,   16,   16,   16]]
+// SHIFTED: {{\[\[}}6,   6,   6,   6,   6,   6,   6,   6,   21,   20,   19,   18,   17,   16,   15,   21],
+// SHIFTED-NEXT: [16,   16,   16,   16,   16,   16,   16,   16,   81,   80,   79,   78,   77,   76,   75,   81]]
 // SHIFTED: {{\[\[}}6,   8,   12,   6,   11,   18,   6,   7,   10,   6,   10,   16,
 // SHIFTED-NEXT: [16,   28,   42,   16,   31,   48,   16,   27,   40,   16,   30,
 // SHIFTED: {{\[\[}}2,   4,   6,   8,   10,   12,   0,   2,   4,   6,   8,
@@ -81,7 +81,7 @@
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
     gpu.func @rows(%in: memref<2x64xf32, strided<[68, 1], offset: ?>>,
-                   %w: memref<64xf32>, %max: memref<2x8xf32>,
+                   %w: memref<64xf32>, %max: memref<2x16xf32>,
                    %out: memref<2x64xf32>, %twice: memref<2x64xf32>)
         kernel attributes {known_block_size = array<i32: 8, 1, 1>} {
       %c0 = arith.constant 0 : index
@@ -98,7 +98,19 @@ module attributes {gpu.container_module} {
         %y = arith.maximumf %a, %x : f32
         scf.yield %y : f32
       }
-      memref.store %m, %max[%b, %t] : memref<2x8xf32>
+      memref.store %m, %max[%b, %t] : memref<2x16xf32>
+      // The sum of the thread's first 6 elements: one step of 4, then 2
+      // one by one.
+      %zero = arith.constant 0.0 : f32
+      %c6 = arith.constant 6 : index
+      %s6 = scf.for %j = %c0 to %c6 step %c1 iter_args(%a = %zero) -> (f32) {
+        %i = arith.addi %base, %j : index
+        %x = memref.load %in[%b, %i] : memref<2x64xf32, strided<[68, 1], offset: ?>>
+        %y = arith.addf %a, %x : f32
+        scf.yield %y : f32
+      }
+      %t8 = arith.addi %t, %c8 : index
+      memref.store %s6, %max[%b, %t8] : memref<2x16xf32>
       scf.for %j = %c0 to %c8 step %c1 {
         %i = affine.apply affine_map<()[s0, s1] -> (s0 + s1)>()[%base, %j]
         %x = memref.load %in[%b, %i] : memref<2x64xf32, strided<[68, 1], offset: ?>>
@@ -158,15 +170,15 @@ module attributes {gpu.container_module} {
     %in = memref.subview %dev[0, %shift] [2, 64] [1, 1] : memref<2x68xf32> to memref<2x64xf32, strided<[68, 1], offset: ?>>
     %w = gpu.alloc () : memref<64xf32>
     gpu.memcpy %w, %hw : memref<64xf32>, memref<64xf32>
-    %max = gpu.alloc () : memref<2x8xf32>
+    %max = gpu.alloc () : memref<2x16xf32>
     %out = gpu.alloc () : memref<2x64xf32>
     %twice = gpu.alloc () : memref<2x64xf32>
     gpu.launch_func @kernels::@rows blocks in (%c2, %c1, %c1) threads in (%c8, %c1, %c1)
         args(%in : memref<2x64xf32, strided<[68, 1], offset: ?>>, %w : memref<64xf32>,
-             %max : memref<2x8xf32>, %out : memref<2x64xf32>, %twice : memref<2x64xf32>)
-    %hmax = memref.alloc() : memref<2x8xf32>
-    gpu.memcpy %hmax, %max : memref<2x8xf32>, memref<2x8xf32>
-    %u0 = memref.cast %hmax : memref<2x8xf32> to memref<*xf32>
+             %max : memref<2x16xf32>, %out : memref<2x64xf32>, %twice : memref<2x64xf32>)
+    %hmax = memref.alloc() : memref<2x16xf32>
+    gpu.memcpy %hmax, %max : memref<2x16xf32>, memref<2x16xf32>
+    %u0 = memref.cast %hmax : memref<2x16xf32> to memref<*xf32>
     call @printMemrefF32(%u0) : (memref<*xf32>) -> ()
     %hout = memref.alloc() : memref<2x64xf32>
     gpu.memcpy %hout, %out : memref<2x64xf32>, memref<2x64xf32>

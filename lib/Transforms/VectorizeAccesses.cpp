@@ -29,6 +29,7 @@
 #include "Versioning.h"
 
 #include "WC/Analysis/SharedAccess.h"
+#include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -455,46 +456,51 @@ void LoopVectorizer::apply() {
   }
 }
 
+unsigned wc::vectorizeAccesses(gpu::GPUFuncOp func) {
+  SmallVector<scf::ForOp> loops;
+  func.walk([&](scf::ForOp loop) {
+    bool innermost = !loop.getBody()
+                          ->walk([](Operation *op) {
+                            return op->getNumRegions() != 0
+                                       ? WalkResult::interrupt()
+                                       : WalkResult::advance();
+                          })
+                          .wasInterrupted();
+    if (innermost)
+      loops.push_back(loop);
+  });
+  unsigned vectorized = 0;
+  int64_t loads = 0, stores = 0;
+  for (scf::ForOp loop : loops) {
+    LoopVectorizer vectorizer(loop);
+    if (!vectorizer.hasCandidate())
+      continue;
+    std::string why;
+    if (failed(vectorizer.plan(why))) {
+      emitRemark(loop.getLoc(), "wc-vectorize: loop left scalar: ") << why;
+      continue;
+    }
+    loads += vectorizer.getNumLoads();
+    stores += vectorizer.getNumStores();
+    vectorizer.apply();
+    ++vectorized;
+  }
+  if (vectorized != 0)
+    emitRemark(func.getLoc(), "wc-vectorize: ")
+        << vectorized
+        << " loops over consecutive elements per thread made 16-byte "
+           "accesses ("
+        << loads << " loads, " << stores
+        << " stores), each under a test of their alignment";
+  return vectorized;
+}
+
 namespace {
 struct VectorizeAccessesPass
     : public wc::impl::VectorizeAccessesBase<VectorizeAccessesPass> {
   void runOnOperation() override {
-    getOperation()->walk([&](gpu::GPUFuncOp func) {
-      SmallVector<scf::ForOp> loops;
-      func.walk([&](scf::ForOp loop) {
-        bool innermost = !loop.getBody()
-                              ->walk([](Operation *op) {
-                                return op->getNumRegions() != 0
-                                           ? WalkResult::interrupt()
-                                           : WalkResult::advance();
-                              })
-                              .wasInterrupted();
-        if (innermost)
-          loops.push_back(loop);
-      });
-      int64_t vectorized = 0, loads = 0, stores = 0;
-      for (scf::ForOp loop : loops) {
-        LoopVectorizer vectorizer(loop);
-        if (!vectorizer.hasCandidate())
-          continue;
-        std::string why;
-        if (failed(vectorizer.plan(why))) {
-          emitRemark(loop.getLoc(), "wc-vectorize: loop left scalar: ") << why;
-          continue;
-        }
-        loads += vectorizer.getNumLoads();
-        stores += vectorizer.getNumStores();
-        vectorizer.apply();
-        ++vectorized;
-      }
-      if (vectorized != 0)
-        emitRemark(func.getLoc(), "wc-vectorize: ")
-            << vectorized
-            << " loops over consecutive elements per thread made 16-byte "
-               "accesses ("
-            << loads << " loads, " << stores
-            << " stores), each under a test of their alignment";
-    });
+    getOperation()->walk(
+        [](gpu::GPUFuncOp func) { (void)vectorizeAccesses(func); });
   }
 };
 } // namespace

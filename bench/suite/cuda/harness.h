@@ -44,6 +44,7 @@
 // - wcPrintChecksum: checksum(): copy the last buffer argument back; h = 0
 //   (i64, wrapping); per element, row-major: h = h * 31 + zext(bits), bits
 //   being the element's 32 bits (the f32 bit pattern, or the i32); printI64.
+// - wcWarpSum: a warp's sum by shuffles, for the expert baselines.
 // - wc_addi, wc_subi, wc_muli, wc_minsi, wc_maxsi, wc_maximumf: device helpers
 // with the
 //   semantics of the arith ops of the same names on i32 / f32.
@@ -301,6 +302,15 @@ __device__ __forceinline__ float wc_maximumf(float a, float b) {
   if (a == b) // equal, or +0.0 and -0.0: +0.0 wins
     return signbit(a) ? b : a;
   return a > b ? a : b;
+}
+
+/// The sum of `value` over the 32 lanes of the warp, in every lane (the
+/// expert baselines' row reductions, cuda/*.expert.cu).
+__device__ __forceinline__ float wcWarpSum(float value) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2)
+    value += __shfl_xor_sync(0xffffffffu, value, offset);
+  return value;
 }
 
 #endif // WC_BENCH_SUITE_CUDA_HARNESS_H

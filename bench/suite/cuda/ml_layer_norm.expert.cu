@@ -13,13 +13,6 @@ constexpr size_t kRows = 16384;
 constexpr size_t kCols = 1024;
 constexpr int kChunks = kCols / 4 / 32; // float4 chunks per lane
 
-__device__ __forceinline__ float warpSum(float value) {
-#pragma unroll
-  for (int offset = 16; offset > 0; offset /= 2)
-    value += __shfl_xor_sync(0xffffffffu, value, offset);
-  return value;
-}
-
 __global__ void __launch_bounds__(128)
     layer_norm(const float4 *in, float4 *out, const float4 *gamma,
                const float4 *beta) {
@@ -33,7 +26,7 @@ __global__ void __launch_bounds__(128)
     v[i] = src[lane + 32 * i];
     sum += v[i].x + v[i].y + v[i].z + v[i].w;
   }
-  const float mean = warpSum(sum) / 256.0f;
+  const float mean = wcWarpSum(sum) / 256.0f;
   float squares = 0.0f;
 #pragma unroll
   for (int i = 0; i < kChunks; ++i) {
@@ -42,7 +35,7 @@ __global__ void __launch_bounds__(128)
     squares += v[i].x * v[i].x + v[i].y * v[i].y + v[i].z * v[i].z +
                v[i].w * v[i].w;
   }
-  const float r = rsqrtf(warpSum(squares) / 256.0f + 1e-5f);
+  const float r = rsqrtf(wcWarpSum(squares) / 256.0f + 1e-5f);
   float4 *dst = out + row * (kCols / 4);
 #pragma unroll
   for (int i = 0; i < kChunks; ++i) {

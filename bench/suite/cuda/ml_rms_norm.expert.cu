@@ -25,9 +25,7 @@ __global__ void __launch_bounds__(128)
     sum += v[i].x * v[i].x + v[i].y * v[i].y + v[i].z * v[i].z +
            v[i].w * v[i].w;
   }
-#pragma unroll
-  for (int offset = 16; offset > 0; offset /= 2)
-    sum += __shfl_xor_sync(0xffffffffu, sum, offset);
+  sum = wcWarpSum(sum);
   const float r = rsqrtf(sum / 512.0f + 1e-6f);
   float4 *dst = out + row * (kCols / 4);
 #pragma unroll

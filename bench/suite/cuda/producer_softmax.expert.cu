@@ -33,9 +33,7 @@ __global__ void __launch_bounds__(128) softmax(const float4 *in, float4 *out) {
                        expf(v[i].w - m));
     sum += v[i].x + v[i].y + v[i].z + v[i].w;
   }
-#pragma unroll
-  for (int offset = 16; offset > 0; offset /= 2)
-    sum += __shfl_xor_sync(0xffffffffu, sum, offset);
+  sum = wcWarpSum(sum);
   float4 *dst = out + row * (kCols / 4);
 #pragma unroll
   for (int i = 0; i < kChunks; ++i)

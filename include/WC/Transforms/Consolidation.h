@@ -112,6 +112,12 @@ unsigned privatizeThreadBuffers(gpu::GPUFuncOp func);
 /// products only with `reassociateFloats`); returns how many.
 unsigned mergeSerialReductions(gpu::GPUFuncOp func, bool reassociateFloats);
 
+/// wc-vectorize on `func`: its loops over consecutive elements per thread
+/// by 16-byte accesses, each under a test of their alignment; a remark at
+/// each refused candidate loop and one at `func`. Returns the loops
+/// vectorized.
+unsigned vectorizeAccesses(gpu::GPUFuncOp func);
+
 /// Turns memory traffic a thread of `func` has with itself across block
 /// barriers into register traffic (`wc-forward-stores`): loop-carried
 /// elements become iteration arguments, loads take the value the thread's

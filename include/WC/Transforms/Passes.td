@@ -700,12 +700,10 @@ def Consolidate : Pass<"wc-consolidate", "::mlir::ModuleOp"> {
     Then (`async-copy`, on by default) the tiles that the chosen stages
     copy into workgroup memory are copied by `cp.async` where the target
     has it, a tile loop's next tile during this one (wc-async-copy without
-    element copies): on the H200 the suite's tile-loop matrix product ran
-    1.43x faster and the transform dialect's 1.20x. A kernel whose
-    aggregated tile loop would copy its next tile during this one is not
-    remapped (remapping could take its tiles into registers, which no copy
-    runs ahead of: the stencil over time frames 1.73x over upstream so,
-    1.48x remapped); its tiles are padded against bank conflicts as
+    element copies), which paid on every tile loop measured
+    (docs/results.md). A kernel whose aggregated tile loop would copy its
+    next tile during this one is not remapped (remapping could take its
+    tiles into registers, which no copy runs ahead of); its tiles are padded against bank conflicts as
     wc-remap's `pad-banks` pads them, unless two of each padded tile would
     keep fewer blocks resident.
 

@@ -114,12 +114,11 @@ std::optional<Element> remap::toElement(AffineExpr index, int64_t xorMask,
   case AccessPattern::Kind::Uniform:
     if (pattern.element)
       return Element{Element::Kind::Fixed, *pattern.element};
-    why = "an index depends on a warp-uniform value that is not a constant "
-          "(no unrollable loop computes it)";
+    why = "an index depends on a warp-uniform value that is not a constant";
     return std::nullopt;
   case AccessPattern::Kind::UniformOffset:
     why = "an index is the thread's element plus a warp-uniform value that "
-          "is not a constant (no unrollable loop computes it)";
+          "is not a constant";
     return std::nullopt;
   case AccessPattern::Kind::Other:
     break;
@@ -292,8 +291,10 @@ FailureOr<BufferPlan> remap::planBuffer(WarpJobOp job,
     for (AffineExpr index : indices) {
       std::optional<Element> element =
           toElement(index, access.xorMask, block, why);
-      if (!element)
+      if (!element) {
+        explainUniformIndex(job, access.op, index, access.xorMask, why);
         return failure();
+      }
       planned.elements.push_back(*element);
     }
     if (access.isStore) {

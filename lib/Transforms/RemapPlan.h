@@ -93,6 +93,12 @@ std::optional<std::pair<int64_t, int64_t>> getActiveLanes(ThreadRange range,
 std::optional<Element> toElement(AffineExpr index, int64_t xorMask,
                                  ArrayRef<int64_t> block, std::string &why);
 
+/// Where toElement refused `index` of `access` as a warp-uniform value that
+/// is no constant, adds to `why` what computes it: a loop wc-remap does not
+/// unroll (its trip count), or no loop at all.
+void explainUniformIndex(WarpJobOp job, Operation *access, AffineExpr index,
+                         int64_t xorMask, std::string &why);
+
 /// The checks of planBuffer on `buffer` as a whole (its uses, shape,
 /// element type and allocation), which start `plan`; on failure the reason
 /// in `why` and the offending op, if any, in `culprit`.

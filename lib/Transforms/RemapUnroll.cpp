@@ -80,6 +80,38 @@ static bool isUnrollable(scf::ForOp loop) {
   return trips && *trips <= kMaxUnrolledTrips;
 }
 
+void remap::explainUniformIndex(WarpJobOp job, Operation *access,
+                                AffineExpr index, int64_t xorMask,
+                                std::string &why) {
+  AccessPattern::Kind kind = classifyIndex(index, xorMask, job.getBlock()).kind;
+  if (kind != AccessPattern::Kind::Uniform &&
+      kind != AccessPattern::Kind::UniformOffset)
+    return;
+  ValueRange indices =
+      access->getOperands().drop_front(isa<memref::StoreOp>(access) ? 2 : 1);
+  for (Value operand : indices) {
+    for (scf::ForOp loop : getLoopsDeciding(job, operand)) {
+      if (isUnrollable(loop))
+        continue;
+      std::optional<int64_t> trips = getTripCount(loop);
+      if (loop.getUnsignedCmp()) {
+        why += " (it comes from a loop compared unsigned, which wc-remap "
+               "does not unroll)";
+        return;
+      }
+      if (!trips) {
+        why += " (it comes from a loop of a run-time trip count)";
+        return;
+      }
+      why += " (it comes from a loop of " + std::to_string(*trips) +
+             " iterations; wc-remap unrolls loops of at most " +
+             std::to_string(kMaxUnrolledTrips) + ")";
+      return;
+    }
+  }
+  why += " (no loop computes it)";
+}
+
 /// The loops unrollForRemap unrolls to make `symbol`, used in an index of
 /// `job`, a constant.
 static SmallVector<scf::ForOp> getUnrollableLoops(WarpJobOp job, Value symbol) {
@@ -408,8 +440,10 @@ static bool mayPlanAfterUnroll(WarpJobOp job,
         AffineExpr at = index.replaceSymbols(replacements);
         std::optional<Element> element =
             toElement(at, access.xorMask, block, why);
-        if (!element)
+        if (!element) {
+          explainUniformIndex(job, access.op, at, access.xorMask, why);
           return false;
+        }
         if (access.isStore && element->kind == Element::Kind::Butterfly) {
           why = "a store writes a butterfly partner's element";
           return false;

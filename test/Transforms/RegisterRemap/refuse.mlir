@@ -123,7 +123,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @uniform_index {
     // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 3 phases, 2 barriers became warp syncs}}
-    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) stays in shared memory: an index depends on a warp-uniform value that is not a constant (no unrollable loop computes it)}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) stays in shared memory: an index depends on a warp-uniform value that is not a constant (it comes from a loop of a run-time trip count)}}
     gpu.func @k(%a: memref<?xf32>, %out: memref<?xf32>, %n: index)
         workgroup(%buf: memref<64xf32, #gpu.address_space<workgroup>>)
         kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -142,6 +142,49 @@ module attributes {gpu.container_module} {
         scf.yield %s : f32
       }
       memref.store %sum, %out[%tx] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// One thread folds 64 partials in order (a float sum kept in order: no
+// block reduction): each iteration reads a constant element, but a loop of
+// 64 iterations is more than wc-remap unrolls.
+
+// CHECK-LABEL: gpu.module @long_merge
+// CHECK: gpu.func @k(%{{.*}}) workgroup(%[[BUF:.*]] : memref<64xf32, #gpu.address_space<workgroup>>) kernel
+// CHECK: scf.for
+// CHECK: memref.load %[[BUF]][%{{.*}}] : memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: wc.lane
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @long_merge {
+    // expected-remark @+2 {{wc-aggregate: coarsened: one warp per 64-thread block, 2 virtual threads per lane, 2 phases, 1 barrier became a warp sync}}
+    // expected-remark @+1 {{wc-remap: workgroup buffer 0 (memref<64xf32, #gpu.address_space<workgroup>>) stays in shared memory: an index depends on a warp-uniform value that is not a constant (it comes from a loop of 64 iterations; wc-remap unrolls loops of at most 32)}}
+    gpu.func @k(%a: memref<?xf32>, %out: memref<?xf32>)
+        workgroup(%buf: memref<64xf32, #gpu.address_space<workgroup>>)
+        kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %zero = arith.constant 0.0 : f32
+      %tx = gpu.thread_id x
+      %x = memref.load %a[%tx] : memref<?xf32>
+      memref.store %x, %buf[%tx] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %first = arith.cmpi eq, %tx, %c0 : index
+      scf.if %first {
+        // expected-remark @+1 {{wc-forward-stores: one thread's float sum of the block's partials keeps its order}}
+        %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
+          // expected-note @+1 {{here}}
+          %v = memref.load %buf[%k] : memref<64xf32, #gpu.address_space<workgroup>>
+          %s = arith.addf %acc, %v : f32
+          scf.yield %s : f32
+        }
+        memref.store %sum, %out[%c0] : memref<?xf32>
+      }
       gpu.return
     }
   }

@@ -95,9 +95,11 @@ std::string matchBoxCopy(WarpJobOp job, VThreadsOp phase,
 /// (see AsyncCopyBoxes.cpp).
 inline constexpr int64_t kMaxBoxReadsPerElement = 4;
 
-/// Why the reads of `box`'s buffer after `phase` (in the loop around it)
-/// make its copy not pay, or "".
-std::string checkBoxReads(WarpJobOp job, VThreadsOp phase, BoxCopy &box);
+/// Why the reads of `buffer` after `phase` (in the loop around it) make a
+/// box copy of `elements` of its elements not pay, or "" (`per` names the
+/// elements in the reason: "copied", "of the buffer").
+std::string checkBoxReads(WarpJobOp job, VThreadsOp phase, Value buffer,
+                          int64_t elements, StringRef per);
 
 /// Builds the copies of `box` that the block's thread `thread` (of
 /// `threads`) makes, at `b`, its source indices over `symbols`.

@@ -348,7 +348,8 @@ std::string mlir::wc::matchBoxCopy(WarpJobOp job, VThreadsOp phase,
 }
 
 std::string mlir::wc::checkBoxReads(WarpJobOp job, VThreadsOp phase,
-                                    BoxCopy &box) {
+                                    Value buffer, int64_t elements,
+                                    StringRef per) {
   // The reads of the tile after the copy: in the loop around the phase
   // (the tile loop), or in the rest of the job.
   Operation *scope = phase->getParentOp();
@@ -356,7 +357,6 @@ std::string mlir::wc::checkBoxReads(WarpJobOp job, VThreadsOp phase,
     scope = scope->getParentOp();
   ArrayRef<int64_t> block = job.getBlock();
   int64_t threads = block[0] * block[1] * block[2];
-  Value buffer = box.pieces.front().store.getMemref();
   int64_t reads = 0;
   bool unknown = false;
   scope->walk([&](memref::LoadOp load) {
@@ -377,12 +377,9 @@ std::string mlir::wc::checkBoxReads(WarpJobOp job, VThreadsOp phase,
   });
   if (unknown)
     return "the tile is read in a loop of unknown trip count";
-  int64_t elements = 1;
-  for (auto [l, u] : llvm::zip(box.lower, box.upper))
-    elements *= u - l;
   if (reads > kMaxBoxReadsPerElement * elements)
     return "the tile is read " + std::to_string(reads / elements) +
-           " times per element copied, more than " +
+           " times per element " + per.str() + ", more than " +
            std::to_string(kMaxBoxReadsPerElement) +
            ": 8-byte copies, which pass through L1, would slow its reads";
   return "";

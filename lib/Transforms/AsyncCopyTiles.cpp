@@ -330,11 +330,21 @@ std::string PhaseCopies::collect() {
     for (CopyPiece &p : pieces)
       stores.push_back(p.store);
     std::string whyBox = checkMove(buffer, piece.load.getMemref(), stores);
+    // A tile read more often than a box copy pays for, whatever box the
+    // copy is: no box is matched.
+    if (whyBox.empty())
+      whyBox = checkBoxReads(
+          job, phase, buffer,
+          cast<MemRefType>(buffer.getType()).getNumElements(), "of the buffer");
     BoxCopy box;
     if (whyBox.empty())
       whyBox = matchBoxCopy(job, phase, uniformity, symbols, pieces, box);
-    if (whyBox.empty())
-      whyBox = checkBoxReads(job, phase, box);
+    if (whyBox.empty()) {
+      int64_t elements = 1;
+      for (auto [l, u] : llvm::zip(box.lower, box.upper))
+        elements *= u - l;
+      whyBox = checkBoxReads(job, phase, buffer, elements, "copied");
+    }
     if (whyBox.empty())
       boxes.push_back(std::move(box));
     else if (pieces.size() > 1 || why.empty())

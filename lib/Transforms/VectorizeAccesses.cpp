@@ -20,7 +20,10 @@
 // element k by copy k; two runs are equal or disjoint, so two accesses of
 // one element, of any memrefs, are made by the same copy, in which the
 // loads precede the stores (the body may not load global memory after it
-// stores it) as they did. Accesses of private arrays and loads of
+// stores it) as they did. Stores of workgroup memory at the same kind of
+// index (a tile copied into workgroup memory) become vector stores too,
+// under the same test, where the loop loads no workgroup memory; global
+// memory never aliases them. Accesses of private arrays and loads of
 // workgroup memory, which no global access aliases and nothing in the
 // loop stores, stay scalar in their copy, in program order.
 //
@@ -120,7 +123,7 @@ private:
   scf::ForOp loop;
   int64_t width = 0;
   int64_t numLoads = 0;
-  /// The global accesses, in body order.
+  /// The global accesses and workgroup stores, in body order.
   SmallVector<Operation *> accesses;
   DenseSet<Operation *> isAccess;
 };
@@ -181,7 +184,7 @@ bool LoopVectorizer::isUnitStride(Value value, unsigned depth) {
   return constant && constant.getValue() == 1;
 }
 
-/// Whether `op` loads or stores global memory at `[inv..., inv + iv]` of a
+/// Whether `op` loads or stores memory at `[inv..., inv + iv]` of a
 /// memref with unit innermost stride.
 bool LoopVectorizer::isGroupAccess(Operation *op) {
   Value memref;
@@ -232,7 +235,7 @@ bool LoopVectorizer::hasCandidate() {
 
 LogicalResult LoopVectorizer::plan(std::string &why) {
   llvm::raw_string_ostream os(why);
-  bool stored = false;
+  bool stored = false, loadsWorkgroup = false, storesWorkgroup = false;
   unsigned bits = 0;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (op.getNumRegions() != 0) {
@@ -251,24 +254,33 @@ LogicalResult LoopVectorizer::plan(std::string &why) {
     Value memref = load ? load.getMemref() : store.getMemref();
     if (isPrivateMemRef(memref))
       continue;
-    if (!isGlobalMemRef(memref)) {
-      if (store || !isWorkgroupMemRef(memref.getType())) {
-        os << "it stores workgroup memory or accesses memory of another "
-              "address space";
+    bool global = isGlobalMemRef(memref);
+    if (!global && !isWorkgroupMemRef(memref.getType())) {
+      os << "it accesses memory of another address space";
+      return failure();
+    }
+    if (!global) {
+      // Workgroup loads stay scalar, in program order, which the stores
+      // made once per step would not keep.
+      (load ? loadsWorkgroup : storesWorkgroup) = true;
+      if (loadsWorkgroup && storesWorkgroup) {
+        os << "it loads and stores workgroup memory";
         return failure();
       }
-      continue;
+      if (load)
+        continue;
     }
     if (!isGroupAccess(&op)) {
-      os << "an access of global memory is not at the induction variable "
-            "plus a loop-invariant value in its last index";
+      os << "an access of " << (global ? "global" : "workgroup")
+         << " memory is not at the induction variable plus a loop-invariant "
+            "value in its last index";
       return failure();
     }
     if (load && stored) {
       os << "it loads global memory after it stores global memory";
       return failure();
     }
-    stored |= static_cast<bool>(store);
+    stored |= global && store;
     Type element = cast<MemRefType>(memref.getType()).getElementType();
     unsigned size =
         element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 0;

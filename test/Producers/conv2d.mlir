@@ -11,6 +11,16 @@
 // RUN: wc-sim %t.mlir %consolidated_lowered | FileCheck %s
 // RUN: wc-opt %t.mlir --canonicalize --cse --loop-invariant-code-motion -o %t.licm.mlir
 // RUN: wc-sim %t.licm.mlir %consolidated_lowered | FileCheck %s
+// RUN: wc-opt %t.mlir --wc-consolidate -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS
+
+// The pick: the tile and the filter copies stay plain stores (each element
+// of the tile is read 46 times, of the filter 64, where 8-byte cp.async
+// copies through L1 would slow the reads); each thread's copy of a
+// pixel's 4 channels into the tile, and its store of the 8 channels of its
+// output, are made 16 bytes at a time.
+// REMARKS: wc-async-copy: no tile copies: the tile is read 46 times per element of the buffer, more than 4
+// REMARKS: wc-async-copy: no tile copies: the tile is read 64 times per element of the buffer, more than 4
+// REMARKS: wc-vectorize: 2 loops over consecutive elements per thread made 16-byte accesses (1 loads, 2 stores)
 
 // STRIPPED-NOT: transform.
 // STRIPPED: gpu.func @conv_kernel

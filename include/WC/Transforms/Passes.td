@@ -227,11 +227,15 @@ def VectorizeAccesses : Pass<"wc-vectorize", "::mlir::ModuleOp"> {
     aligned 16-byte run: two runs are the same or disjoint, so each
     element is touched by the one copy of the body whose index names it.
     The loads of a step come before its stores (refused when the body
-    loads global memory after it stores it). Refused, with a remark at
-    the loop: another access of global memory, a store to workgroup
-    memory, another op with side effects or a region in the body,
-    accesses of elements of different sizes. Accesses of private arrays (`memref.alloca`) and loads
-    of workgroup memory stay scalar in each copy of the body.
+    loads global memory after it stores it). Stores of workgroup memory at
+    the same kind of index (a tile copied into workgroup memory) become
+    vector stores too, under the same test, where the body loads no
+    workgroup memory. Refused, with a remark at the loop: another access
+    of global or workgroup memory, workgroup memory both loaded and
+    stored, memory of another address space, another op with side effects
+    or a region in the body, accesses of elements of different sizes.
+    Accesses of private arrays (`memref.alloca`) and loads of workgroup
+    memory stay scalar in each copy of the body.
     `wc-consolidate` runs it last, on every kernel.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",

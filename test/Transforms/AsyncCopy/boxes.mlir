@@ -266,7 +266,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // A 3 x 3 window of the tile for each thread: 576 reads of 100 elements,
 // more than 4 per element: the 8-byte copies through L1 would cost the
 // reads more than the copy saves.
-// REMARK: remark: wc-async-copy: no tile copies: the tile is read 5 times per element copied, more than 4: 8-byte copies, which pass through L1, would slow its reads
+// REMARK: remark: wc-async-copy: no tile copies: the tile is read 5 times per element of the buffer, more than 4: 8-byte copies, which pass through L1, would slow its reads
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @many_reads(%src: memref<?x?xi32>, %out: memref<?x?xi32>, %n: index)
       workgroup(%tile: memref<10x10xi32, #gpu.address_space<workgroup>>)

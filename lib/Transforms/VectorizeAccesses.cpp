@@ -32,6 +32,8 @@
 #include "Versioning.h"
 
 #include "WC/Analysis/SharedAccess.h"
+#include "WC/Analysis/Uniformity.h"
+#include "WC/Dialect/WC/IR/WC.h"
 #include "WC/Transforms/Consolidation.h"
 #include "WC/Transforms/Passes.h"
 
@@ -46,6 +48,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir {
 namespace wc {
@@ -109,6 +112,17 @@ public:
   LogicalResult plan(std::string &why);
   /// Versions the loop on the alignment of its accesses and vectorizes it.
   void apply();
+  /// Where the loop is in a phase of a warp job, whether the alignment of
+  /// its accesses is the same for every virtual thread and lane, so that
+  /// one test before the phase decides it (see hoistTest).
+  bool isTestHoistable(VThreadsOp phase, const UniformityAnalysis &uniformity);
+  /// Builds that test with `b`, before `phase`.
+  Value hoistTest(OpBuilder &b, VThreadsOp phase);
+  /// Vectorizes the loop, whose accesses are known to be aligned.
+  void vectorize();
+  /// Vectorizes the loop of a phase versioned on hoistTest; `copy` maps it
+  /// to its copy in the scalar version.
+  void vectorizeInPhase(IRMapping &copy);
 
   int64_t getNumLoads() const { return numLoads; }
   int64_t getNumStores() const { return accesses.size() - numLoads; }
@@ -118,6 +132,11 @@ private:
   bool isUnitStride(Value value, unsigned depth = 0);
   bool isGroupAccess(Operation *op);
   Value materializeAtStart(OpBuilder &b, Value value, IRMapping &mapping);
+  std::optional<int64_t> getIdDivisor(Value value, VThreadsOp phase,
+                                      const UniformityAnalysis &uniformity,
+                                      unsigned depth = 0);
+  Value hoist(OpBuilder &b, Value value, VThreadsOp phase, IRMapping &mapping);
+  bool indexesPrivate();
   void buildBody(OpBuilder &b, Location loc, Value iv, ValueRange init);
 
   scf::ForOp loop;
@@ -416,21 +435,30 @@ void LoopVectorizer::apply() {
     aligned = aligned ? arith::AndIOp::create(before, loc, aligned, ok) : ok;
   }
   versionOp(loop, aligned);
-  // Both versions of a loop that indexes a private array by its induction
-  // variable are unrolled: LLVM keeps the array in registers only where
-  // every index is a constant, and would not unroll the scalar version.
-  bool indexesPrivate = llvm::any_of(*loop.getBody(), [](Operation &op) {
+  if (indexesPrivate()) {
+    auto branch = cast<scf::IfOp>(loop->getParentOp());
+    auto original = cast<scf::ForOp>(branch.elseBlock()->front());
+    (void)loopUnrollFull(original);
+  }
+  vectorize();
+}
+
+/// Both versions of a loop that indexes a private array by its induction
+/// variable are unrolled: LLVM keeps the array in registers only where
+/// every index is a constant, and would not unroll the scalar version.
+bool LoopVectorizer::indexesPrivate() {
+  return llvm::any_of(*loop.getBody(), [](Operation &op) {
     if (auto load = dyn_cast<memref::LoadOp>(op))
       return isPrivateMemRef(load.getMemref());
     if (auto store = dyn_cast<memref::StoreOp>(op))
       return isPrivateMemRef(store.getMemref());
     return false;
   });
-  if (indexesPrivate) {
-    auto branch = cast<scf::IfOp>(loop->getParentOp());
-    auto original = cast<scf::ForOp>(branch.elseBlock()->front());
-    (void)loopUnrollFull(original);
-  }
+}
+
+void LoopVectorizer::vectorize() {
+  Location loc = loop.getLoc();
+  bool unroll = indexesPrivate();
 
   // Steps of W up to the last multiple of W iterations, then the rest
   // one by one.
@@ -461,11 +489,196 @@ void LoopVectorizer::apply() {
   }
   loop.replaceAllUsesWith(results);
   loop.erase();
-  if (indexesPrivate) {
+  if (unroll) {
     (void)loopUnrollFull(wide);
     if (rest)
       (void)loopUnrollFull(rest);
   }
+}
+
+/// Known trailing zero bits of the differences of a value between threads:
+/// kSame where it is the same in every thread.
+static constexpr int64_t kSame = 64;
+
+/// The trailing zero bits known of the differences of `expr` between
+/// threads, `operands` giving those of its dims and then its symbols.
+static int64_t getExprZeros(AffineExpr expr, ArrayRef<int64_t> operands,
+                            unsigned numDims) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return operands[dim.getPosition()];
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return operands[numDims + symbol.getPosition()];
+  if (isa<AffineConstantExpr>(expr))
+    return kSame;
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  int64_t lhs = getExprZeros(binary.getLHS(), operands, numDims);
+  int64_t rhs = getExprZeros(binary.getRHS(), operands, numDims);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return std::min(lhs, rhs);
+  case AffineExprKind::Mul:
+    if (auto c = dyn_cast<AffineConstantExpr>(binary.getRHS()))
+      return c.getValue() == 0
+                 ? kSame
+                 : std::min<int64_t>(
+                       kSame, lhs + llvm::countr_zero(
+                                        static_cast<uint64_t>(c.getValue())));
+    // a b - a' b' = (a - a') b + a' (b - b').
+    return std::min(lhs, rhs);
+  default:
+    return lhs == kSame && rhs == kSame ? kSame : 0;
+  }
+}
+
+/// The trailing zero bits known of the differences of `value`, computed
+/// from its values before `phase`, between the virtual threads and lanes
+/// that run the phase (kSame: it is the same in all), with the induction
+/// variable at the loop's start; nullopt when it cannot be computed before
+/// the phase (a value of another region, an op with effects).
+std::optional<int64_t>
+LoopVectorizer::getIdDivisor(Value value, VThreadsOp phase,
+                             const UniformityAnalysis &uniformity,
+                             unsigned depth) {
+  if (value == loop.getInductionVar())
+    return getIdDivisor(loop.getLowerBound(), phase, uniformity, depth + 1);
+  if (!phase->isAncestor(value.getParentBlock()->getParentOp())) {
+    if (uniformity.isUniform(value))
+      return kSame;
+    return std::nullopt;
+  }
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner()->getParentOp() == phase)
+      return 0;
+    return std::nullopt;
+  }
+  Operation *def = value.getDefiningOp();
+  if (depth > kMaxDepth || def->getNumRegions() != 0 ||
+      !isMemoryEffectFree(def))
+    return std::nullopt;
+  if (isa<gpu::LaneIdOp, gpu::ThreadIdOp>(def))
+    return 0;
+  if (getConstantIntValue(value))
+    return kSame;
+  SmallVector<int64_t> zeros;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> z =
+        getIdDivisor(operand, phase, uniformity, depth + 1);
+    if (!z)
+      return std::nullopt;
+    zeros.push_back(*z);
+  }
+  auto constantOperand = [&](unsigned i) {
+    return getConstantIntValue(def->getOperand(i));
+  };
+  auto times = [](int64_t z, int64_t c) {
+    return c == 0 ? kSame
+                  : std::min<int64_t>(
+                        kSame, z + llvm::countr_zero(static_cast<uint64_t>(c)));
+  };
+  if (isa<arith::AddIOp, arith::SubIOp>(def))
+    return std::min(zeros[0], zeros[1]);
+  if (isa<arith::MulIOp>(def)) {
+    if (std::optional<int64_t> c = constantOperand(1))
+      return times(zeros[0], *c);
+    if (std::optional<int64_t> c = constantOperand(0))
+      return times(zeros[1], *c);
+    return std::min(zeros[0], zeros[1]);
+  }
+  if (isa<arith::ShLIOp>(def))
+    if (std::optional<int64_t> c = constantOperand(1); c && *c >= 0 && *c < 32)
+      return std::min<int64_t>(kSame, zeros[0] + *c);
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+    return zeros[0];
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def))
+    return getExprZeros(apply.getAffineMap().getResult(0), zeros,
+                        apply.getAffineMap().getNumDims());
+  return llvm::all_of(zeros, [](int64_t z) { return z == kSame; }) ? kSame : 0;
+}
+
+bool LoopVectorizer::isTestHoistable(VThreadsOp phase,
+                                     const UniformityAnalysis &uniformity) {
+  for (Operation *op : accesses) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    auto store = dyn_cast<memref::StoreOp>(op);
+    Value memref = load ? load.getMemref() : store.getMemref();
+    ValueRange indices = load ? load.getIndices() : store.getIndices();
+    if (getIdDivisor(memref, phase, uniformity) != kSame)
+      return false;
+    auto type = cast<MemRefType>(memref.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)))
+      return false;
+    int64_t bytes = llvm::countr_zero(
+        static_cast<uint64_t>(type.getElementTypeBitWidth() / 8));
+    for (auto [index, stride] : llvm::zip(indices, strides)) {
+      std::optional<int64_t> zeros = getIdDivisor(index, phase, uniformity);
+      if (!zeros)
+        return false;
+      if (*zeros == kSame)
+        continue;
+      // The address of the first element differs between threads by
+      // multiples of 2^(zeros + stride's + element's zero bits).
+      if (ShapedType::isDynamic(stride) ||
+          (stride != 0 &&
+           *zeros + llvm::countr_zero(static_cast<uint64_t>(stride)) + bytes <
+               llvm::countr_zero(static_cast<uint64_t>(kAccessBytes))))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// `value` computed before `phase` (with `b`), the phase's arguments 0 and
+/// the induction variable at its start.
+Value LoopVectorizer::hoist(OpBuilder &b, Value value, VThreadsOp phase,
+                            IRMapping &mapping) {
+  if (Value known = mapping.lookupOrNull(value))
+    return known;
+  if (value == loop.getInductionVar()) {
+    Value start = hoist(b, loop.getLowerBound(), phase, mapping);
+    mapping.map(value, start);
+    return start;
+  }
+  if (!phase->isAncestor(value.getParentBlock()->getParentOp()))
+    return value;
+  if (isa<BlockArgument>(value)) {
+    Value zero = arith::ConstantOp::create(b, phase.getLoc(),
+                                           b.getZeroAttr(value.getType()));
+    mapping.map(value, zero);
+    return zero;
+  }
+  Operation *def = value.getDefiningOp();
+  for (Value operand : def->getOperands())
+    hoist(b, operand, phase, mapping);
+  b.clone(*def, mapping);
+  return mapping.lookup(value);
+}
+
+void LoopVectorizer::vectorizeInPhase(IRMapping &copy) {
+  if (indexesPrivate())
+    if (auto original = dyn_cast_or_null<scf::ForOp>(
+            copy.lookupOrNull(loop.getOperation())))
+      (void)loopUnrollFull(original);
+  vectorize();
+}
+
+Value LoopVectorizer::hoistTest(OpBuilder &b, VThreadsOp phase) {
+  Location loc = loop.getLoc();
+  IRMapping mapping;
+  Value aligned;
+  for (Operation *op : accesses) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    auto store = dyn_cast<memref::StoreOp>(op);
+    Value memref = load ? load.getMemref() : store.getMemref();
+    ValueRange indices = load ? load.getIndices() : store.getIndices();
+    SmallVector<Value> first = llvm::map_to_vector(
+        indices, [&](Value index) { return hoist(b, index, phase, mapping); });
+    Value ok = isViewAligned(b, loc, hoist(b, memref, phase, mapping),
+                             kAccessBytes, first);
+    aligned = aligned ? arith::AndIOp::create(b, loc, aligned, ok) : ok;
+  }
+  return aligned;
 }
 
 unsigned wc::vectorizeAccesses(gpu::GPUFuncOp func) {
@@ -483,19 +696,59 @@ unsigned wc::vectorizeAccesses(gpu::GPUFuncOp func) {
   });
   unsigned vectorized = 0;
   int64_t loads = 0, stores = 0;
+  // Every plan first, on the kernel as it stands; the loops of a phase of
+  // a warp job whose tests are the same for all its virtual threads and
+  // lanes (the thread's part of each address a multiple of 16 bytes) are
+  // grouped by phase.
+  UniformityAnalysis uniformity(func);
+  SmallVector<std::unique_ptr<LoopVectorizer>> planned;
+  llvm::MapVector<Operation *, SmallVector<LoopVectorizer *>> phases;
+  DenseSet<Operation *> perLoop;
   for (scf::ForOp loop : loops) {
-    LoopVectorizer vectorizer(loop);
-    if (!vectorizer.hasCandidate())
+    auto vectorizer = std::make_unique<LoopVectorizer>(loop);
+    if (!vectorizer->hasCandidate())
       continue;
     std::string why;
-    if (failed(vectorizer.plan(why))) {
+    if (failed(vectorizer->plan(why))) {
       emitRemark(loop.getLoc(), "wc-vectorize: loop left scalar: ") << why;
       continue;
     }
-    loads += vectorizer.getNumLoads();
-    stores += vectorizer.getNumStores();
-    vectorizer.apply();
+    loads += vectorizer->getNumLoads();
+    stores += vectorizer->getNumStores();
     ++vectorized;
+    auto phase = loop->getParentOfType<VThreadsOp>();
+    if (phase && vectorizer->isTestHoistable(phase, uniformity))
+      phases[phase].push_back(vectorizer.get());
+    else if (phase)
+      perLoop.insert(phase);
+    planned.push_back(std::move(vectorizer));
+  }
+  // A phase with a loop whose test is not hoistable keeps a test per loop.
+  for (Operation *phase : perLoop)
+    phases.erase(phase);
+  DenseSet<LoopVectorizer *> grouped;
+  for (auto &[phase, group] : phases)
+    grouped.insert(group.begin(), group.end());
+  for (std::unique_ptr<LoopVectorizer> &vectorizer : planned)
+    if (!grouped.contains(vectorizer.get()))
+      vectorizer->apply();
+  // The others: one test before the phase versions it, and the loops of
+  // its first copy run vector accesses, their scalar copies in the other
+  // (where the virtual threads' loads of a step could not be issued
+  // together, each behind its own test).
+  for (auto &[op, group] : phases) {
+    auto phase = cast<VThreadsOp>(op);
+    OpBuilder b(phase);
+    Value aligned;
+    for (LoopVectorizer *vectorizer : group) {
+      Value ok = vectorizer->hoistTest(b, phase);
+      aligned =
+          aligned ? arith::AndIOp::create(b, phase.getLoc(), aligned, ok) : ok;
+    }
+    IRMapping copy;
+    versionOp(phase, aligned, &copy);
+    for (LoopVectorizer *vectorizer : group)
+      vectorizer->vectorizeInPhase(copy);
   }
   if (vectorized != 0)
     emitRemark(func.getLoc(), "wc-vectorize: ")

@@ -51,14 +51,15 @@ Value wc::isViewAligned(OpBuilder &b, Location loc, Value memref,
                       alignment);
 }
 
-void wc::versionOp(Operation *op, Value condition) {
+void wc::versionOp(Operation *op, Value condition, IRMapping *mapping) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   auto branch = scf::IfOp::create(b, loc, op->getResultTypes(), condition,
                                   /*addThenBlock=*/true,
                                   /*addElseBlock=*/true);
   b.setInsertionPointToStart(branch.elseBlock());
-  Operation *original = b.clone(*op);
+  IRMapping local;
+  Operation *original = b.clone(*op, mapping ? *mapping : local);
   scf::YieldOp::create(b, loc, original->getResults());
   b.setInsertionPointToStart(branch.thenBlock());
   auto yield = scf::YieldOp::create(b, loc, op->getResults());

@@ -11,6 +11,7 @@
 #define WC_TRANSFORMS_VERSIONING_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 
 namespace mlir {
 namespace wc {
@@ -25,8 +26,9 @@ Value isViewAligned(OpBuilder &b, Location loc, Value memref, int64_t alignment,
                     ValueRange src);
 
 /// Puts `op` in the then-branch of an `scf.if` on `condition` whose
-/// else-branch is a copy of it.
-void versionOp(Operation *op, Value condition);
+/// else-branch is a copy of it; `mapping`, if given, maps `op` and what it
+/// holds to the copy.
+void versionOp(Operation *op, Value condition, IRMapping *mapping = nullptr);
 
 } // namespace wc
 } // namespace mlir

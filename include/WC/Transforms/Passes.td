@@ -221,7 +221,9 @@ def VectorizeAccesses : Pass<"wc-vectorize", "::mlir::ModuleOp"> {
     invariant, unit innermost stride) is one `vector.load` or
     `vector.store` of W elements, aligned to 16 bytes. One test before the
     loop versions it: the original runs unless every such access starts
-    at an address that is a multiple of 16 bytes.
+    at an address that is a multiple of 16 bytes. In a phase of a warp
+    job, where the addresses differ between threads by multiples of 16
+    bytes, the test is made once before the phase, which it versions.
 
     Sound because the W elements an access touches at one step are one
     aligned 16-byte run: two runs are the same or disjoint, so each

@@ -18,6 +18,11 @@
 //    no other access to memory that may alias, whose body loads and then
 //    stores one loop-invariant address at its top level, carries the value
 //    as an iteration argument (one load before the loop, one store after);
+//    where the body's other accesses are loads and stores of other memrefs
+//    that may be the same buffer (a column sum accumulating into its output
+//    while it reads its input, both kernel arguments), the promoted loop
+//    runs under a run-time test that the element lies outside of each of
+//    those memrefs' bytes, the original otherwise;
 //  - forwarding: a load of the address a dominating store of the same
 //    thread wrote (the store runs whenever the load does: its enclosing
 //    `scf.if` conditions are among the load's), with no write to memory
@@ -35,6 +40,8 @@
 // select, a region result or a loop-carried value may be any buffer.
 //
 //===----------------------------------------------------------------------===//
+
+#include "Versioning.h"
 
 #include "WC/Analysis/SharedAccess.h"
 #include "WC/Transforms/Consolidation.h"
@@ -216,6 +223,54 @@ static bool isLoopInvariant(Value value, scf::ForOp loop, unsigned depth = 0) {
   });
 }
 
+/// Whether the bytes of `memref` are known from its descriptor: an identity
+/// or strided layout with static strides of at least 0.
+static bool hasExtent(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type || failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  return llvm::all_of(strides, [](int64_t stride) {
+    return !ShapedType::isDynamic(stride) && stride >= 0;
+  });
+}
+
+/// The addresses of the bytes of `memref` that an access may touch,
+/// [first, last): those of its element at `indices`, or with none, of the
+/// whole view (from its first element to its last).
+static std::pair<Value, Value> getByteRange(OpBuilder &b, Location loc,
+                                            Value memref, ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value bytes = constant(type.getElementTypeBitWidth() / 8);
+  Value first = metadata.getOffset();
+  Value last;
+  if (!indices.empty()) {
+    for (auto [index, stride] : llvm::zip(indices, metadata.getStrides()))
+      first = arith::AddIOp::create(
+          b, loc, first, arith::MulIOp::create(b, loc, index, stride));
+    last = arith::AddIOp::create(b, loc, first, constant(1));
+  } else {
+    last = arith::AddIOp::create(b, loc, first, constant(1));
+    for (auto [size, stride] :
+         llvm::zip(metadata.getSizes(), metadata.getStrides())) {
+      Value span = arith::MulIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, size, constant(1)), stride);
+      last = arith::AddIOp::create(b, loc, last, span);
+    }
+  }
+  auto toBytes = [&](Value elements) -> Value {
+    return arith::AddIOp::create(
+        b, loc, base, arith::MulIOp::create(b, loc, elements, bytes));
+  };
+  return {toBytes(first), toBytes(last)};
+}
+
 /// `value` (loop-invariant) available before `loop`: itself, or a copy of
 /// its computation inserted at the rewriter's point.
 static Value hoistInvariant(Value value, scf::ForOp loop,
@@ -250,14 +305,51 @@ static bool promoteLoopAccess(scf::ForOp &loop, memref::LoadOp load,
   loop.getBody()->walk([&](Operation *op) { hasBarrier |= isBarrier(op); });
   if (hasBarrier)
     return false;
-  for (Operation &op : body->without_terminator())
-    if (mayAccess(&op, load.getMemRef(), /*reads=*/true,
-                  {load.getOperation(), store.getOperation()}))
+  // Other accesses that may touch the element: loads and stores of
+  // another memref that may be the same buffer (two kernel arguments) are
+  // allowed under a run-time test that the element lies outside of it.
+  Value memref = load.getMemRef();
+  SmallVector<Value> others;
+  for (Operation &op : body->without_terminator()) {
+    if (!mayAccess(&op, memref, /*reads=*/true,
+                   {load.getOperation(), store.getOperation()}))
+      continue;
+    Value other;
+    if (auto otherLoad = dyn_cast<memref::LoadOp>(op))
+      other = otherLoad.getMemRef();
+    else if (auto otherStore = dyn_cast<memref::StoreOp>(op))
+      other = otherStore.getMemRef();
+    if (!other || !hasExtent(other) || !hasExtent(memref) ||
+        !loop.isDefinedOutsideOfLoop(other) ||
+        getViewRoot(other) == getViewRoot(memref))
       return false;
+    if (!llvm::is_contained(others, other))
+      others.push_back(other);
+  }
 
   IRRewriter rewriter(loop.getContext());
   rewriter.setInsertionPoint(loop);
-  Value memref = load.getMemRef();
+  if (!others.empty()) {
+    SmallVector<Value> at;
+    for (Value index : load.getIndices())
+      at.push_back(hoistInvariant(index, loop, rewriter));
+    Location loc = loop.getLoc();
+    auto [first, last] = getByteRange(rewriter, loc, memref, at);
+    Value outside;
+    for (Value other : others) {
+      auto [start, end] = getByteRange(rewriter, loc, other, {});
+      Value before = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ule, last, start);
+      Value after = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::uge, first, end);
+      Value disjoint = arith::OrIOp::create(rewriter, loc, before, after);
+      outside = outside
+                    ? arith::AndIOp::create(rewriter, loc, outside, disjoint)
+                    : disjoint;
+    }
+    versionOp(loop, outside);
+    rewriter.setInsertionPoint(loop);
+  }
   SmallVector<Value> indices;
   for (Value index : load.getIndices())
     indices.push_back(hoistInvariant(index, loop, rewriter));

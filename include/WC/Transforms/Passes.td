@@ -68,7 +68,9 @@ def ForwardStores : Pass<"wc-forward-stores", "::mlir::ModuleOp"> {
       access to memory that may alias, that loads and then stores one
       loop-invariant element at the top level of its body carries the
       element as an iteration argument (one load before the loop, one
-      store after);
+      store after); where the other accesses are loads and stores of
+      other memrefs that may be the same buffer, under a run-time test that
+      the element lies outside of them (the original loop otherwise);
     - a load takes the value of an earlier store of the same element by
       the same thread when the store runs whenever the load does (its
       `scf.if` conditions are among the load's), the value dominates the

@@ -361,12 +361,14 @@ module attributes {gpu.container_module} {
 // A loop that accumulates into one fixed element of global memory (what
 // linalg-to-loops gives for a matmul tile's output: load C[i, j], add,
 // store C[i, j]) reads one address, not a stream: the tile kernel is
-// consolidated. (The loop also reads A, which may alias C, so that
-// wc-forward-stores cannot keep the element in a register.)
+// consolidated. (The loop also reads A, which may alias C:
+// wc-forward-stores keeps the element in a register only under a run-time
+// test that it is not in A, and the original loop stays for when it is.)
 // CHECK-LABEL: gpu.module @fixed_accumulator
 // CHECK: wc.warp_job block [64, 1, 1]
 module attributes {gpu.container_module} {
   gpu.module @fixed_accumulator {
+    // expected-remark @+5 {{wc-forward-stores: 0 loads take a value the thread stored, 1 loop-carried elements kept in registers}}
     // expected-remark @+4 {{wc-consolidate: aggregate and remap (1 barrier, workgroup memory)}}
     // expected-remark @+3 {{wc-consolidate: not delegated: at most 8 jobs per launch}}
     // expected-remark @+2 {{wc-aggregate: coarsened}}

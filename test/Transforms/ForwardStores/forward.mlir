@@ -174,8 +174,8 @@ gpu.module @m {
 
 // Loops that keep the element in memory: one with a barrier (another thread
 // may read the element between iterations), one that may run no iteration
-// (the store after it would be new), one that reads a buffer that may
-// alias. Nothing changes.
+// (the store after it would be new), one that reads another element of the
+// same buffer. Nothing changes.
 // CHECK-LABEL: gpu.func @loops_kept
 // CHECK-NOT: iter_args
 gpu.module @m {
@@ -196,6 +196,45 @@ gpu.module @m {
       %new = arith.addi %old, %old : i32
       memref.store %new, %c[%t] : memref<64xi32>
     }
+    scf.for %k = %c0 to %c4 step %c1 {
+      %old = memref.load %c[%t] : memref<64xi32>
+      %y = memref.load %c[%k] : memref<64xi32>
+      %new = arith.addi %old, %y : i32
+      memref.store %new, %c[%t] : memref<64xi32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A loop that reads a buffer that may be the accumulated one (two kernel
+// arguments): promoted under a run-time test that the element's 4 bytes
+// lie outside of `a`'s, the original loop otherwise.
+// CHECK-LABEL: gpu.func @may_alias
+// CHECK-DAG: %[[C:.*]] = memref.extract_aligned_pointer_as_index %arg1
+// CHECK-DAG: %[[A:.*]] = memref.extract_aligned_pointer_as_index %arg0
+// CHECK: %[[BEFORE:.*]] = arith.cmpi ule, %{{.*}}, %{{.*}} : index
+// CHECK: %[[AFTER:.*]] = arith.cmpi uge, %{{.*}}, %{{.*}} : index
+// CHECK: %[[OUT:.*]] = arith.ori %[[BEFORE]], %[[AFTER]] : i1
+// CHECK: scf.if %[[OUT]] {
+// CHECK: %[[INIT:.*]] = memref.load %arg1[%{{.*}}] : memref<64xi32>
+// CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]]) -> (i32) {
+// CHECK-NOT: memref.store
+// CHECK: }
+// CHECK-NEXT: memref.store %[[SUM]], %arg1
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+// CHECK: memref.store
+// CHECK: gpu.return
+gpu.module @m {
+  // expected-remark @+1 {{wc-forward-stores: 0 loads take a value the thread stored, 1 loop-carried elements kept in registers, 0 overwritten stores removed}}
+  gpu.func @may_alias(%a: memref<64xi32>, %c: memref<64xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %t = gpu.thread_id x
     scf.for %k = %c0 to %c4 step %c1 {
       %old = memref.load %c[%t] : memref<64xi32>
       %y = memref.load %a[%k] : memref<64xi32>

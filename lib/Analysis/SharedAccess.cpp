@@ -24,6 +24,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -67,6 +68,21 @@ bool mlir::wc::isWorkgroupMemRef(Type type) {
   auto memref = dyn_cast<BaseMemRefType>(type);
   return memref && gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
                        memref.getMemorySpace());
+}
+
+bool mlir::wc::isPrivateMemRef(Value memref) {
+  Value root = memref;
+  while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
+    root = view.getViewSource();
+  if (root.getDefiningOp<memref::AllocaOp>())
+    return true;
+  auto type = cast<BaseMemRefType>(memref.getType());
+  if (auto space =
+          dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+    return space.getValue() == gpu::AddressSpace::Private;
+  if (auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace()))
+    return space.getInt() == 5;
+  return false;
 }
 
 bool mlir::wc::walkMemoryChanges(

@@ -298,7 +298,10 @@ static bool isStreamingLoop(scf::ForOp loop, std::optional<int64_t> &trips) {
     return false;
   DenseMap<Value, bool> known, perThread;
   auto isStream = [&](memref::LoadOp load) {
-    if (isWorkgroupMemRef(load.getMemRefType()))
+    // A thread's private array (a row's elements wc-forward-stores made
+    // registers) is no stream either.
+    if (isWorkgroupMemRef(load.getMemRefType()) ||
+        isPrivateMemRef(load.getMemRef()))
       return false;
     ValueRange indices = load.getIndices();
     return llvm::any_of(

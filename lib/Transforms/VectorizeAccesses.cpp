@@ -66,23 +66,6 @@ static constexpr int64_t kAccessBytes = 16;
 /// How deep the index analysis follows a value's operands.
 static constexpr unsigned kMaxDepth = 16;
 
-/// Whether `memref` views a private array of the thread (an alloca, or the
-/// private address space).
-static bool isPrivateMemRef(Value memref) {
-  Value root = memref;
-  while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
-    root = view.getViewSource();
-  if (root.getDefiningOp<memref::AllocaOp>())
-    return true;
-  auto type = cast<MemRefType>(memref.getType());
-  if (auto space =
-          dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace()))
-    return space.getValue() == gpu::AddressSpace::Private;
-  if (auto space = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace()))
-    return space.getInt() == 5;
-  return false;
-}
-
 /// Whether `memref` is global memory: no address space (what a kernel's
 /// arguments have), the GPU's global one, or NVVM's address space 1.
 static bool isGlobalMemRef(Value memref) {

@@ -178,6 +178,10 @@ bool isDistinctHostBuffer(Value memref);
 /// Whether `type` is a memref in the GPU workgroup address space.
 bool isWorkgroupMemRef(Type type);
 
+/// Whether `memref` views a private array of the thread: an alloca, or the
+/// private address space (the GPU's or NVVM's 5).
+bool isPrivateMemRef(Value memref);
+
 /// Walks `op` and the ops it holds and calls `onChange` for each effect on
 /// memory other than a read (writes, allocations, frees), with the op and
 /// the memory it names: null when the effect names none, or when the op has

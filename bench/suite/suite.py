@@ -211,14 +211,16 @@ ML = {
         ["memref<16384x1024xf32>"] * 2 + ["memref<1024xf32>"] * 2,
         {"produce": TRANSFORM_PIPELINE, "checksum": 1,
          "sizes": {"16x256": "16384x1024", "<256xf32>": "<1024xf32>",
-                   "<16xf32>": "<16384xf32>"}}),
+                   "<16xf32>": "<16384xf32>",
+                   "arith.constant 256.0 : f32": "arith.constant 1024.0 : f32"}}),
     "ml_rms_norm": (
         "test/Producers/rms_norm.mlir", {},
         "@rms_norm_kernel::@rms_norm_kernel blocks in (%c16384, %c1, %c1) threads in (%c128, %c1, %c1)",
         ["memref<16384x1024xf32>"] * 2 + ["memref<1024xf32>"],
         {"produce": TRANSFORM_PIPELINE, "checksum": 1,
          "sizes": {"8x512": "16384x1024", "<512xf32>": "<1024xf32>",
-                   "<8xf32>": "<16384xf32>"}}),
+                   "<8xf32>": "<16384xf32>",
+                   "arith.constant 512.0 : f32": "arith.constant 1024.0 : f32"}}),
     "ml_max_pool": (
         "test/Producers/max_pool.mlir", {},
         "@max_pool_kernel::@max_pool_kernel blocks in (%c128, %c128, %c1) threads in (%c8, %c8, %c1)",

@@ -1,6 +1,6 @@
 // Expert baseline of the layer norm of bench/suite/suite.py's ml_layer_norm
-// (16384 rows of 1024 f32, gamma and beta of 1024; mean = sum / 256, var =
-// sum((x - mean)^2) / 256, out = (x - mean) * rsqrt(var + 1e-5) * gamma +
+// (16384 rows of 1024 f32, gamma and beta of 1024; mean = sum / 1024, var =
+// sum((x - mean)^2) / 1024, out = (x - mean) * rsqrt(var + 1e-5) * gamma +
 // beta, the constants of the generated kernel): one warp per row, four rows
 // per block of 128 threads, the row in registers (lane l holds the 16-byte
 // chunks l + 32 i), 16-byte loads and stores, both sums by warp shuffles.
@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(128)
     v[i] = src[lane + 32 * i];
     sum += v[i].x + v[i].y + v[i].z + v[i].w;
   }
-  const float mean = wcWarpSum(sum) / 256.0f;
+  const float mean = wcWarpSum(sum) / 1024.0f;
   float squares = 0.0f;
 #pragma unroll
   for (int i = 0; i < kChunks; ++i) {
@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(128)
     squares += v[i].x * v[i].x + v[i].y * v[i].y + v[i].z * v[i].z +
                v[i].w * v[i].w;
   }
-  const float r = rsqrtf(wcWarpSum(squares) / 256.0f + 1e-5f);
+  const float r = rsqrtf(wcWarpSum(squares) / 1024.0f + 1e-5f);
   float4 *dst = out + row * (kCols / 4);
 #pragma unroll
   for (int i = 0; i < kChunks; ++i) {

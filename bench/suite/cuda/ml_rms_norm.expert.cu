@@ -1,5 +1,5 @@
 // Expert baseline of the RMS norm of bench/suite/suite.py's ml_rms_norm
-// (16384 rows of 1024 f32, gamma of 1024; out = x * rsqrt(sum(x^2) / 512 +
+// (16384 rows of 1024 f32, gamma of 1024; out = x * rsqrt(sum(x^2) / 1024 +
 // 1e-6) * gamma, the constants of the generated kernel): one warp per row,
 // four rows per block of 128 threads, the row in registers (lane l holds
 // the 16-byte chunks l + 32 i), 16-byte loads and stores, the sum by warp
@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(128)
            v[i].w * v[i].w;
   }
   sum = wcWarpSum(sum);
-  const float r = rsqrtf(sum / 512.0f + 1e-6f);
+  const float r = rsqrtf(sum / 1024.0f + 1e-6f);
   float4 *dst = out + row * (kCols / 4);
 #pragma unroll
   for (int i = 0; i < kChunks; ++i) {

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite built by bench/suite/build.sh, on the GPU machine,
-# from the repository root (where .device-build/suite was carried).
+# from the repository root (where .device-build/suite was carried). OUT gets
+# two files per executable and round: write it outside the folder the
+# device tool returns and pack it there in the same command
+# (`run.sh time /tmp/b 3; tar -C /tmp -cJf $OUT/b.tar.xz b`), since that
+# tool returns a limited number of files.
 #
 #   run.sh time OUT [ROUNDS]   interleaved rounds (default 3) of every
 #                              executable, OUT/r<k>/NAME.VARIANT.out, with a

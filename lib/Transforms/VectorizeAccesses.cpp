@@ -119,6 +119,10 @@ private:
                                       const UniformityAnalysis &uniformity,
                                       unsigned depth = 0);
   Value hoist(OpBuilder &b, Value value, VThreadsOp phase, IRMapping &mapping);
+  /// The test that every access's first element (its indices and memref
+  /// as `atStart` gives them, at the loop's first iteration) is aligned to
+  /// 16 bytes, built with `b`.
+  Value buildTest(OpBuilder &b, function_ref<Value(Value)> atStart);
   bool indexesPrivate();
   void buildBody(OpBuilder &b, Location loc, Value iv, ValueRange init);
 
@@ -398,26 +402,13 @@ void LoopVectorizer::buildBody(OpBuilder &b, Location loc, Value iv,
 }
 
 void LoopVectorizer::apply() {
-  Location loc = loop.getLoc();
   // The test: every access's first element aligned to 16 bytes.
   OpBuilder before(loop);
   IRMapping start;
   start.map(loop.getInductionVar(), loop.getLowerBound());
-  Value aligned;
-  for (Operation *op : accesses) {
-    auto load = dyn_cast<memref::LoadOp>(op);
-    auto store = dyn_cast<memref::StoreOp>(op);
-    Value memref = load ? load.getMemref() : store.getMemref();
-    ValueRange indices = load ? load.getIndices() : store.getIndices();
-    SmallVector<Value> first = llvm::map_to_vector(indices, [&](Value index) {
-      return materializeAtStart(before, index, start);
-    });
-    Value ok =
-        isViewAligned(before, loc, materializeAtStart(before, memref, start),
-                      kAccessBytes, first);
-    aligned = aligned ? arith::AndIOp::create(before, loc, aligned, ok) : ok;
-  }
-  versionOp(loop, aligned);
+  versionOp(loop, buildTest(before, [&](Value value) {
+              return materializeAtStart(before, value, start);
+            }));
   if (indexesPrivate()) {
     auto branch = cast<scf::IfOp>(loop->getParentOp());
     auto original = cast<scf::ForOp>(branch.elseBlock()->front());
@@ -647,18 +638,22 @@ void LoopVectorizer::vectorizeInPhase(IRMapping &copy) {
 }
 
 Value LoopVectorizer::hoistTest(OpBuilder &b, VThreadsOp phase) {
-  Location loc = loop.getLoc();
   IRMapping mapping;
+  return buildTest(
+      b, [&](Value value) { return hoist(b, value, phase, mapping); });
+}
+
+Value LoopVectorizer::buildTest(OpBuilder &b,
+                                function_ref<Value(Value)> atStart) {
+  Location loc = loop.getLoc();
   Value aligned;
   for (Operation *op : accesses) {
     auto load = dyn_cast<memref::LoadOp>(op);
     auto store = dyn_cast<memref::StoreOp>(op);
     Value memref = load ? load.getMemref() : store.getMemref();
     ValueRange indices = load ? load.getIndices() : store.getIndices();
-    SmallVector<Value> first = llvm::map_to_vector(
-        indices, [&](Value index) { return hoist(b, index, phase, mapping); });
-    Value ok = isViewAligned(b, loc, hoist(b, memref, phase, mapping),
-                             kAccessBytes, first);
+    SmallVector<Value> first = llvm::map_to_vector(indices, atStart);
+    Value ok = isViewAligned(b, loc, atStart(memref), kAccessBytes, first);
     aligned = aligned ? arith::AndIOp::create(b, loc, aligned, ok) : ok;
   }
   return aligned;

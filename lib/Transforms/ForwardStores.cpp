@@ -319,9 +319,12 @@ static bool promoteLoopAccess(scf::ForOp &loop, memref::LoadOp load,
       other = otherLoad.getMemRef();
     else if (auto otherStore = dyn_cast<memref::StoreOp>(op))
       other = otherStore.getMemRef();
+    // Addresses compare only within one address space (a generic pointer
+    // into workgroup memory is not the workgroup address).
     if (!other || !hasExtent(other) || !hasExtent(memref) ||
         !loop.isDefinedOutsideOfLoop(other) ||
-        getViewRoot(other) == getViewRoot(memref))
+        getViewRoot(other) == getViewRoot(memref) ||
+        memorySpaceOf(other) != memorySpaceOf(memref))
       return false;
     if (!llvm::is_contained(others, other))
       others.push_back(other);

@@ -175,11 +175,14 @@ gpu.module @m {
 // Loops that keep the element in memory: one with a barrier (another thread
 // may read the element between iterations), one that may run no iteration
 // (the store after it would be new), one that reads another element of the
-// same buffer. Nothing changes.
+// same buffer, one whose element is global memory and reads a generic
+// memref (their addresses are not compared across address spaces).
+// Nothing changes.
 // CHECK-LABEL: gpu.func @loops_kept
 // CHECK-NOT: iter_args
 gpu.module @m {
-  gpu.func @loops_kept(%a: memref<64xi32>, %c: memref<64xi32>, %n: index)
+  gpu.func @loops_kept(%a: memref<64xi32>, %c: memref<64xi32>, %n: index,
+                       %g: memref<64xi32, #gpu.address_space<global>>)
       workgroup(%buf: memref<64xi32, #gpu.address_space<workgroup>>) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -201,6 +204,12 @@ gpu.module @m {
       %y = memref.load %c[%k] : memref<64xi32>
       %new = arith.addi %old, %y : i32
       memref.store %new, %c[%t] : memref<64xi32>
+    }
+    scf.for %k = %c0 to %c4 step %c1 {
+      %old = memref.load %g[%t] : memref<64xi32, #gpu.address_space<global>>
+      %y = memref.load %a[%k] : memref<64xi32>
+      %new = arith.addi %old, %y : i32
+      memref.store %new, %g[%t] : memref<64xi32, #gpu.address_space<global>>
     }
     gpu.return
   }

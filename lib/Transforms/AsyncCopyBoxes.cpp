@@ -12,12 +12,12 @@
 // length not a multiple of 8 bytes ends with a copy of 4). Halo rows are
 // seldom 16-byte aligned (18 elements of 4 bytes), so 8 is the size that
 // fits them. Those copies pass through L1 (cp.async.cg copies only 16
-// bytes), and cost the L1 pipe more than the stores they replace: on the
-// H200 a tiled convolution that reads its tile 7 times per element, bound
-// by that pipe, ran 4% slower with them; a stencil over time frames that
-// reads it 3 times ran 19% faster (with the next tile's copy during this
-// one). A box is copied only where the tile is read at most
-// kMaxBoxReadsPerElement times per element copied.
+// bytes), and cost the L1 pipe more than the stores they replace: a tile
+// read many times per element is slowed by them, one read a few times
+// gains (docs/results.md has the suite's figures). A box is copied only
+// where the tile is read at most kMaxBoxReadsPerElement times per element
+// copied; collect() asks that of the whole buffer before matching pieces,
+// since a box is no larger than its buffer.
 //
 //===----------------------------------------------------------------------===//
 

@@ -147,7 +147,8 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
       over the block's threads; the buffer gets `llvm.align = 8`, and one
       test of the source view versions the tile loop as above. Only where
       the tile is read at most 4 times per element copied: 8-byte copies
-      pass through L1 and slowed an L1-bound convolution on the H200.
+      pass through L1 and slow a tile whose reads are bound by it
+      (docs/results.md).
       Refused, with a remark: conditions on anything but the thread ids or
       not linear in one of them, pieces that overlap or do not fill a box,
       different offsets, rows not 8 bytes apart, a source start not a
@@ -172,9 +173,8 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
     - **Element copies** (`element-copies`): any other such store in the
       same block as its load, with no op between them that may write
       memory other than workgroup memory, becomes a copy of the element
-      (4 or 8 bytes, cp.async.ca). Off by default: on the H200 one element
-      per copy made the suite's tile kernels slower (matmul_tile 1.92x ->
-      1.84x over upstream, conv_tile 1.70x -> 0.79x).
+      (4 or 8 bytes, cp.async.ca). Off by default: one element per copy
+      made the suite's tile kernels slower (docs/results.md).
 
     The copies are waited for, in one group, right before the next op of
     the block that may access memory otherwise or synchronize (a barrier,
@@ -185,11 +185,8 @@ def AsyncCopy : Pass<"wc-async-copy", "::mlir::ModuleOp"> {
     the copied values. An `scf.if` or `wc.vthreads` whose body holds only
     copies leaves them uncommitted and the wait to after it. A remark per
     kernel counts the copies. wc-consolidate runs it after its choice
-    (without element copies); on the H200 that made the suite's tile-loop
-    matrix product 1.43x faster, the transform dialect's 1.20x, the
-    backpropagation layer 1.04x and (aggregated, not remapped, its next
-    frame copied during this one) the stencil over time frames 1.17x; the
-    other kernels compiled to the same PTX.
+    (without element copies); the suite's tile loops gain from it
+    (figures in docs/results.md).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",

@@ -242,33 +242,20 @@ static bool hasExtent(Value memref) {
 static std::pair<Value, Value> getByteRange(OpBuilder &b, Location loc,
                                             Value memref, ValueRange indices) {
   auto type = cast<MemRefType>(memref.getType());
-  auto constant = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value bytes = constant(type.getElementTypeBitWidth() / 8);
-  Value first = metadata.getOffset();
-  Value last;
-  if (!indices.empty()) {
-    for (auto [index, stride] : llvm::zip(indices, metadata.getStrides()))
-      first = arith::AddIOp::create(
-          b, loc, first, arith::MulIOp::create(b, loc, index, stride));
-    last = arith::AddIOp::create(b, loc, first, constant(1));
-  } else {
-    last = arith::AddIOp::create(b, loc, first, constant(1));
-    for (auto [size, stride] :
-         llvm::zip(metadata.getSizes(), metadata.getStrides())) {
-      Value span = arith::MulIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, size, constant(1)), stride);
-      last = arith::AddIOp::create(b, loc, last, span);
-    }
+  Value bytes =
+      arith::ConstantIndexOp::create(b, loc, type.getElementTypeBitWidth() / 8);
+  Value first = getElementAddress(b, loc, memref, indices);
+  Value lastElement = first;
+  if (indices.empty()) {
+    // The last element: every index its dimension's size minus 1.
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    SmallVector<Value> last;
+    for (Value size : metadata.getSizes())
+      last.push_back(arith::SubIOp::create(b, loc, size, one));
+    lastElement = getElementAddress(b, loc, memref, last);
   }
-  auto toBytes = [&](Value elements) -> Value {
-    return arith::AddIOp::create(
-        b, loc, base, arith::MulIOp::create(b, loc, elements, bytes));
-  };
-  return {toBytes(first), toBytes(last)};
+  return {first, arith::AddIOp::create(b, loc, lastElement, bytes)};
 }
 
 /// `value` (loop-invariant) available before `loop`: itself, or a copy of

@@ -22,33 +22,38 @@ Value wc::isMultipleOf(OpBuilder &b, Location loc, Value value,
 
 Value wc::isViewAligned(OpBuilder &b, Location loc, Value memref,
                         int64_t alignment, ValueRange src) {
+  // The run's first element.
+  if (!src.empty())
+    return isMultipleOf(b, loc, getElementAddress(b, loc, memref, src),
+                        alignment);
+  // The view's first element and its rows.
   auto type = cast<MemRefType>(memref.getType());
-  int64_t bytes = type.getElementTypeBitWidth() / 8;
-  auto byteSize = [&](Value elements) {
-    return arith::MulIOp::create(b, loc, elements,
-                                 arith::ConstantIndexOp::create(b, loc, bytes));
-  };
+  Value bytes =
+      arith::ConstantIndexOp::create(b, loc, type.getElementTypeBitWidth() / 8);
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value aligned =
+      isMultipleOf(b, loc, getElementAddress(b, loc, memref, {}), alignment);
+  for (Value stride : metadata.getStrides().drop_back())
+    aligned = arith::AndIOp::create(
+        b, loc, aligned,
+        isMultipleOf(b, loc, arith::MulIOp::create(b, loc, stride, bytes),
+                     alignment));
+  return aligned;
+}
+
+Value wc::getElementAddress(OpBuilder &b, Location loc, Value memref,
+                            ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  // The view's first element and its rows.
-  if (src.empty()) {
-    Value aligned = isMultipleOf(
-        b, loc,
-        arith::AddIOp::create(b, loc, base, byteSize(metadata.getOffset())),
-        alignment);
-    for (Value stride : metadata.getStrides().drop_back())
-      aligned = arith::AndIOp::create(
-          b, loc, aligned, isMultipleOf(b, loc, byteSize(stride), alignment));
-    return aligned;
-  }
-  // The run's first element.
   Value element = metadata.getOffset();
-  for (auto [index, stride] : llvm::zip(src, metadata.getStrides()))
+  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides()))
     element = arith::AddIOp::create(
         b, loc, element, arith::MulIOp::create(b, loc, index, stride));
-  return isMultipleOf(b, loc,
-                      arith::AddIOp::create(b, loc, base, byteSize(element)),
-                      alignment);
+  Value bytes =
+      arith::ConstantIndexOp::create(b, loc, type.getElementTypeBitWidth() / 8);
+  return arith::AddIOp::create(b, loc, base,
+                               arith::MulIOp::create(b, loc, element, bytes));
 }
 
 void wc::versionOp(Operation *op, Value condition, IRMapping *mapping) {

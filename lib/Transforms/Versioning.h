@@ -25,6 +25,12 @@ Value isMultipleOf(OpBuilder &b, Location loc, Value value, int64_t alignment);
 Value isViewAligned(OpBuilder &b, Location loc, Value memref, int64_t alignment,
                     ValueRange src);
 
+/// The address of the element of `memref` at `indices` (with fewer
+/// indices, the leading ones; with none, the view's first element), as an
+/// index.
+Value getElementAddress(OpBuilder &b, Location loc, Value memref,
+                        ValueRange indices);
+
 /// Puts `op` in the then-branch of an `scf.if` on `condition` whose
 /// else-branch is a copy of it; `mapping`, if given, maps `op` and what it
 /// holds to the copy.
